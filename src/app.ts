@@ -1,0 +1,65 @@
+/**
+ * buildApp: the whole HTTP service as a Fastify instance that tests can use without a port.
+ * It wires the database, the request id, the OpenAPI description and the faces.
+ */
+import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { Database } from './db/client.js';
+import apiV1 from './http/api-v1/index.js';
+import { installApiV1Errors } from './http/api-v1/errors.js';
+import healthRoutes from './http/health.js';
+import { validatorCompiler } from './http/validator.js';
+import './http/types.js';
+
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+/** What buildApp needs. */
+export interface AppOptions {
+  database: Database;
+  sessionSecret: string;
+  /** pino options, or `false` to log nothing (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[\w.:\-]{1,128}$/;
+
+/** Builds the service; call `listen` (src/server.ts) or `inject` (tests) on it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // The caller's X-Request-Id when it is sane, else a fresh UUID; it is logged as reqId.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
+    disableRequestLogging: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorate('db', options.database.db);
+  app.decorate('sessionSecret', options.sessionSecret);
+  app.decorateRequest('identity', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'airport-intel',
+        version,
+        description: 'Airport-industry intelligence: editions, articles, archive search, projects, tenders. Two editions: /api/v1 ({data, meta}) and /v1 (named arrays).',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (svc_live_…) or a session token (JWT)' } } },
+    },
+  });
+  await app.register(healthRoutes, { engine: options.database.kind, version });
+  await app.register(apiV1, { prefix: '/api/v1' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Routes outside both editions (/healthz, /openapi.json, unknown paths) answer errors as { error }.
+  installApiV1Errors(app);
+  return app;
+}

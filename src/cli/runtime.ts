@@ -1,0 +1,48 @@
+/**
+ * What every CLI command shares: configuration, opening the database (embedded or PostgreSQL),
+ * printing results and failing with a clear message.
+ */
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, targetFromConfig, type Database } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+
+/** A CLI usage mistake: printed with the command's usage, exit code 2. */
+export class UsageError extends Error {}
+
+/** Progress and notices go to stderr so that stdout carries only the result. */
+export const say = (message: string): void => {
+  process.stderr.write(message + '\n');
+};
+
+/** Opens the configured database, brings its schema up to date (unless `migrate: false`), runs `fn`, closes it. */
+export async function withDatabase<T>(
+  fn: (database: Database, config: Config) => Promise<T>,
+  options: { migrate?: boolean } = {},
+): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase(targetFromConfig(config));
+  try {
+    if (options.migrate !== false) await migrate(database);
+    return await fn(database, config);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Reads a required string option. @throws UsageError */
+export function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value.trim();
+}
+
+/** Reads a positive integer option. @throws UsageError */
+export function positiveInt(values: Record<string, unknown>, name: string, fallback?: number): number {
+  const raw = values[name];
+  if (raw === undefined && fallback !== undefined) return fallback;
+  const n = Number(raw);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`--${name} must be a positive integer`);
+  }
+  return n;
+}

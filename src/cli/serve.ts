@@ -1,0 +1,45 @@
+/**
+ * `airport-intel serve`: migrates, loads the sample data on a first start of the embedded
+ * database, and serves HTTP on HOST:PORT until SIGINT/SIGTERM.
+ */
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, targetFromConfig } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+import { resolveSessionSecret } from '../secrets.js';
+import { loadSample } from '../seed/sample.js';
+
+export async function serve(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(targetFromConfig(config));
+  const app = await buildApp({
+    database,
+    sessionSecret: resolveSessionSecret(config),
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  });
+  try {
+    const applied = await migrate(database);
+    if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
+    if (database.kind === 'pglite') {
+      const seeded = await loadSample(database.db);
+      if (!seeded.skipped) app.log.info(seeded, 'empty embedded database: sample data loaded');
+    }
+    if (!config.databaseUrl && !config.sessionSecret) app.log.info('session tokens are signed with the secret kept in DATA_DIR/session-secret');
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await app.close();
+    await database.close();
+    throw err;
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}

@@ -1,0 +1,46 @@
+/**
+ * Reading editions: the operations behind the edition endpoints of every face.
+ */
+import type { Ctx } from '../context.js';
+import { notFound } from '../errors.js';
+import type { Page, Window } from '../pagination.js';
+import { loadArticleViews, type ArticleView } from '../articles/article-view.js';
+import { matchingArticleIds, type EditionStatus } from '../search/article-query.js';
+import { findEditionByNumber, findLatestPublished, listEditions, type EditionView } from './edition-view.js';
+
+/** An edition with all its articles in edition order. */
+export type EditionWithArticles = EditionView & { articles: ArticleView[] };
+
+/** Statuses of editions a caller may open by number: admins also see drafts. */
+const readableStatuses = (ctx: Ctx): EditionStatus[] =>
+  ctx.identity?.isAdmin ? ['published', 'archived', 'draft'] : ['published', 'archived'];
+
+async function withArticles(ctx: Ctx, edition: EditionView): Promise<EditionWithArticles> {
+  const ids = await matchingArticleIds(
+    ctx.db,
+    { editionId: edition.id, editionStatuses: [edition.status], kinds: ['article', 'event'] },
+    { limit: 10_000, offset: 0 },
+  );
+  return { ...edition, articles: await loadArticleViews(ctx.db, ids) };
+}
+
+/** Published editions, newest first. */
+export const listPublishedEditions = (ctx: Ctx, window: Window): Promise<Page<EditionView>> =>
+  listEditions(ctx.db, ['published'], window);
+
+/** The most recent published edition with its articles. @throws DomainError NOT_FOUND when nothing is published */
+export async function getLatestEdition(ctx: Ctx): Promise<EditionWithArticles> {
+  const edition = await findLatestPublished(ctx.db);
+  if (!edition) throw notFound('Published edition');
+  return withArticles(ctx, edition);
+}
+
+/**
+ * The edition with issue `number` and its articles: published and archived editions for everyone,
+ * drafts for admins only. @throws DomainError NOT_FOUND
+ */
+export async function getEditionByNumber(ctx: Ctx, number: number): Promise<EditionWithArticles> {
+  const edition = await findEditionByNumber(ctx.db, number, readableStatuses(ctx));
+  if (!edition) throw notFound(`Edition ${number}`);
+  return withArticles(ctx, edition);
+}

@@ -1,0 +1,150 @@
+/**
+ * The archive search engine: one filter model and one query for every face that lists or
+ * searches articles (/api/v1/articles, /api/v1/search, /v1/search, the MCP tools).
+ *
+ * Full text uses PostgreSQL: `websearch_to_tsquery('english', q)` (quoted phrases, OR, -exclusion)
+ * against the weighted `articles.search_vector` (headline A > takeaways and why_it_matters B >
+ * content C, GIN-indexed), ranked by `ts_rank` then recency.
+ */
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { Page, Window } from '../pagination.js';
+import { loadArticleViews, type ArticleView } from '../articles/article-view.js';
+
+/** Edition states whose articles a query may return. */
+export type EditionStatus = 'draft' | 'published' | 'archived';
+
+/**
+ * Filters over articles. Every member is optional; all given members must hold (AND).
+ * Term values (tags, topics) match a slug or a name, case-insensitively. Airport values match an
+ * IATA code, an airport id, or a part of the airport's name. Region values match a slug or a name.
+ */
+export interface ArticleFilter {
+  /** Web-search syntax, e.g. `"third runway" OR expansion -cargo`. */
+  q?: string | undefined;
+  /** Editions whose articles are visible (default: published only). */
+  editionStatuses?: EditionStatus[] | undefined;
+  /** Region name contains this (case-insensitive), or equals the slug. */
+  regionContains?: string | undefined;
+  /** Country name contains this (case-insensitive), or equals the ISO code. */
+  countryContains?: string | undefined;
+  /** The article's region is this one (slug or exact name, case-insensitive). */
+  region?: string | undefined;
+  /** The article's region is one of these (slug or exact name). */
+  anyRegions?: string[] | undefined;
+  /** The article's country is one of these ISO 3166-1 alpha-2 codes. */
+  countries?: string[] | undefined;
+  /** Four-digit year of the edition's publish date. */
+  year?: number | undefined;
+  /** Edition number. */
+  editionNumber?: number | undefined;
+  /** Edition id. */
+  editionId?: string | undefined;
+  allTags?: string[] | undefined;
+  allTopics?: string[] | undefined;
+  /** Each value names a topic or a tag; all must match (the /v1 `terms`). */
+  allTerms?: string[] | undefined;
+  allAirports?: string[] | undefined;
+  anyTags?: string[] | undefined;
+  anyTopics?: string[] | undefined;
+  anyAirports?: string[] | undefined;
+  excludeTags?: string[] | undefined;
+  /** Article kinds (default: articles only; `event` items are calendar items from reporting). */
+  kinds?: ('article' | 'event')[] | undefined;
+}
+
+const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+
+const tagMatch = (values: string[]): RawBuilder<SqlBool> => sql<SqlBool>`exists (
+  select 1 from article_tags ag join tags t on t.id = ag.tag_id
+   where ag.article_id = a.id and (t.slug = any(${values.map((v) => v.toLowerCase())}::text[]) or lower(t.name) = any(${values.map((v) => v.toLowerCase())}::text[])))`;
+
+const topicMatch = (values: string[]): RawBuilder<SqlBool> => sql<SqlBool>`exists (
+  select 1 from article_topics at join topics t on t.id = at.topic_id
+   where at.article_id = a.id and (t.slug = any(${values.map((v) => v.toLowerCase())}::text[]) or lower(t.name) = any(${values.map((v) => v.toLowerCase())}::text[])))`;
+
+const airportMatch = (values: string[]): RawBuilder<SqlBool> => {
+  const ors = values.map((v) => {
+    const trimmed = v.trim();
+    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trimmed)) return sql`ap.id = ${trimmed}::uuid`;
+    if (/^[A-Za-z0-9]{3}$/.test(trimmed)) return sql`ap.iata = ${trimmed.toUpperCase()}`;
+    return sql`ap.name ilike ${like(trimmed)}`;
+  });
+  return sql<SqlBool>`exists (
+    select 1 from article_airports aa join airports ap on ap.id = aa.airport_id
+     where aa.article_id = a.id and (${sql.join(ors, sql` or `)}))`;
+};
+
+const regionMatch = (values: string[]): RawBuilder<SqlBool> => sql<SqlBool>`exists (
+  select 1 from regions r where r.slug = a.region_slug
+     and (r.slug = any(${values.map((v) => v.toLowerCase())}::text[]) or lower(r.name) = any(${values.map((v) => v.toLowerCase())}::text[])))`;
+
+/** The SQL conditions of `filter`, over `articles a` joined with `editions e`. */
+export function filterConditions(filter: ArticleFilter): RawBuilder<SqlBool>[] {
+  const where: RawBuilder<SqlBool>[] = [];
+  const statuses = filter.editionStatuses ?? ['published'];
+  where.push(sql<SqlBool>`e.status = any(${statuses}::text[])`);
+  where.push(sql<SqlBool>`a.kind = any(${filter.kinds ?? ['article']}::text[])`);
+  if (filter.q) where.push(sql<SqlBool>`a.search_vector @@ websearch_to_tsquery('english', ${filter.q})`);
+  if (filter.regionContains) {
+    where.push(sql<SqlBool>`exists (select 1 from regions r where r.slug = a.region_slug
+      and (r.name ilike ${like(filter.regionContains)} or r.slug = ${filter.regionContains.toLowerCase()}))`);
+  }
+  if (filter.countryContains) {
+    where.push(sql<SqlBool>`exists (select 1 from countries c where c.code = a.country_code
+      and (c.name ilike ${like(filter.countryContains)} or c.code = ${filter.countryContains.toUpperCase()}))`);
+  }
+  if (filter.region) where.push(regionMatch([filter.region]));
+  if (filter.anyRegions?.length) where.push(regionMatch(filter.anyRegions));
+  if (filter.countries?.length) where.push(sql<SqlBool>`a.country_code = any(${filter.countries.map((c) => c.toUpperCase())}::text[])`);
+  if (filter.year !== undefined) {
+    where.push(sql<SqlBool>`e.publish_date >= make_date(${filter.year}, 1, 1) and e.publish_date < make_date(${filter.year + 1}, 1, 1)`);
+  }
+  if (filter.editionNumber !== undefined) where.push(sql<SqlBool>`e.number = ${filter.editionNumber}`);
+  if (filter.editionId !== undefined) where.push(sql<SqlBool>`e.id = ${filter.editionId}::uuid`);
+  for (const tag of filter.allTags ?? []) where.push(tagMatch([tag]));
+  for (const topic of filter.allTopics ?? []) where.push(topicMatch([topic]));
+  for (const term of filter.allTerms ?? []) where.push(sql<SqlBool>`(${topicMatch([term])} or ${tagMatch([term])})`);
+  for (const airport of filter.allAirports ?? []) where.push(airportMatch([airport]));
+  if (filter.anyTags?.length) where.push(tagMatch(filter.anyTags));
+  if (filter.anyTopics?.length) where.push(topicMatch(filter.anyTopics));
+  if (filter.anyAirports?.length) where.push(airportMatch(filter.anyAirports));
+  if (filter.excludeTags?.length) where.push(sql<SqlBool>`not ${tagMatch(filter.excludeTags)}`);
+  return where;
+}
+
+/** Counts the articles that match `filter`. */
+export async function countArticles(db: Kysely<DB>, filter: ArticleFilter): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from articles a join editions e on e.id = a.edition_id
+     where ${sql.join(filterConditions(filter), sql` and `)}`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Ids of one window of matching articles: by relevance then recency when `q` is given,
+ * else newest edition first and in the edition's own order.
+ */
+export async function matchingArticleIds(db: Kysely<DB>, filter: ArticleFilter, window: Window): Promise<string[]> {
+  const order = filter.q
+    ? sql`ts_rank(a.search_vector, websearch_to_tsquery('english', ${filter.q})) desc, e.publish_date desc, a.sort_order, a.id`
+    : sql`e.publish_date desc, e.number desc, a.sort_order, a.id`;
+  const { rows } = await sql<{ id: string }>`
+    select a.id from articles a join editions e on e.id = a.edition_id
+     where ${sql.join(filterConditions(filter), sql` and `)}
+     order by ${order}
+     limit ${window.limit} offset ${window.offset}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Lists or searches articles: one window of `ArticleView`s plus the total that match.
+ * The page and the total are read concurrently (in parallel on a PostgreSQL pool).
+ */
+export async function findArticles(db: Kysely<DB>, filter: ArticleFilter, window: Window): Promise<Page<ArticleView>> {
+  const [items, total] = await Promise.all([
+    matchingArticleIds(db, filter, window).then((ids) => loadArticleViews(db, ids)),
+    countArticles(db, filter),
+  ]);
+  return { items, total };
+}

@@ -1,0 +1,46 @@
+/**
+ * The error dialect of the /api/v1 edition: every non-2xx body is `{ "error": "<message>" }`.
+ * Domain error codes, validation failures and framework errors are mapped here, in one place.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type ErrorCode } from '../../domain/errors.js';
+import { describeValidationError } from '../validation.js';
+
+/** HTTP status of each domain error code. */
+export const STATUS_OF: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  QUOTA_EXCEEDED: 429,
+  UNAVAILABLE: 503,
+};
+
+/** Sends `{ error }` for any error; 5xx bodies never carry internals (they are logged instead). */
+export function sendApiV1Error(error: FastifyError | DomainError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof DomainError) {
+    if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer realm="airport-intel"');
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    return reply.status(STATUS_OF[error.code]).send({ error: error.message });
+  }
+  const fe = error as FastifyError;
+  const validation = describeValidationError(fe);
+  if (validation) return reply.status(400).send({ error: validation.message });
+  if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fe.statusCode === 400 && fe instanceof SyntaxError)) {
+    return reply.status(400).send({ error: 'The request body is not valid JSON' });
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return reply.status(fe.statusCode).send({ error: fe.message });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ error: `Internal server error (request id ${request.id})` });
+}
+
+/** Installs the error and not-found handlers of the /api/v1 scope. */
+export function installApiV1Errors(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => sendApiV1Error(error as FastifyError, request, reply));
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` }),
+  );
+}

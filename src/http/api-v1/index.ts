@@ -1,0 +1,18 @@
+/**
+ * The /api/v1 edition: `{ data, meta }` envelope, page/limit pagination, `{ error }` bodies,
+ * bearer auth with plan gates and the daily quota. Routes: ./routes/<resource>.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { installApiV1Access } from './access.js';
+import { installApiV1Errors } from './errors.js';
+import articleRoutes from './routes/articles.js';
+import editionRoutes from './routes/editions.js';
+import searchRoutes from './routes/search.js';
+
+export default async function apiV1(app: FastifyInstance): Promise<void> {
+  installApiV1Errors(app);
+  installApiV1Access(app);
+  await app.register(editionRoutes);
+  await app.register(articleRoutes);
+  await app.register(searchRoutes);
+}

@@ -1,0 +1,48 @@
+/**
+ * /api/v1 editions (seed 000, section 4):
+ * | GET | /editions          | page (default 1), limit (default 20, max 50) | published editions, newest first |
+ * | GET | /editions/latest   |                                               | latest published edition + articles |
+ * | GET | /editions/:number  |                                               | that edition + articles |
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { getEditionByNumber, getLatestEdition, listPublishedEditions, type EditionWithArticles as Full } from '../../../domain/editions/read-editions.js';
+import { pageWindow } from '../../../domain/pagination.js';
+import { ctxOf } from '../../types.js';
+import { Edition, EditionWithArticles, Envelope, errorResponses, PagedEnvelope, PageQuery, paged, presentArticle, presentEdition } from '../schemas.js';
+
+const tags = ['Editions'];
+const security = [{ bearerAuth: [] }];
+const full = (e: Full) => ({ data: { ...presentEdition(e), articles: e.articles.map(presentArticle) } });
+
+export default async function editionRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/editions', {
+    schema: {
+      operationId: 'apiV1ListEditions', summary: 'List published editions, newest first', tags, security,
+      querystring: Type.Object(PageQuery(20, 50)),
+      response: { 200: PagedEnvelope(Edition), ...errorResponses },
+    },
+  }, async (req) => {
+    const { page, limit } = req.query;
+    const result = await listPublishedEditions(ctxOf(req), pageWindow(page, limit));
+    return paged(result.items.map(presentEdition), page, limit, result.total);
+  });
+
+  r.get('/editions/latest', {
+    schema: {
+      operationId: 'apiV1GetLatestEdition', summary: 'The most recent published edition with all its articles', tags, security,
+      response: { 200: Envelope(EditionWithArticles), ...errorResponses },
+    },
+  }, async (req) => full(await getLatestEdition(ctxOf(req))));
+
+  r.get('/editions/:number', {
+    schema: {
+      operationId: 'apiV1GetEdition', summary: 'One edition by issue number, with its articles and executive summary', tags, security,
+      params: Type.Object({ number: Type.Integer({ minimum: 1, description: 'Issue number' }) }),
+      response: { 200: Envelope(EditionWithArticles), ...errorResponses },
+    },
+  }, async (req) => full(await getEditionByNumber(ctxOf(req), req.params.number)));
+}

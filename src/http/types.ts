@@ -1,0 +1,26 @@
+/**
+ * What the app hangs on Fastify: the database and session secret (app-wide), the caller (per request),
+ * and the domain context built from both.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.js';
+import type { Ctx, Identity } from '../domain/context.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<DB>;
+    sessionSecret: string;
+  }
+  interface FastifyRequest {
+    /** Set by the auth hook of a face; `null` on routes without a token. */
+    identity: Identity | null;
+  }
+}
+
+/** The domain context of a request. */
+export const ctxOf = (request: FastifyRequest): Ctx => ({
+  db: request.server.db,
+  identity: request.identity,
+  requestId: request.id,
+});

@@ -1,0 +1,124 @@
+/**
+ * The airport-intel command line, run as a real process: users create, keys create,
+ * sessions create, migrate, usage errors, and the message when the embedded database is in use.
+ * Runs on a temporary DATA_DIR, or on a throwaway PostgreSQL database when TEST_DATABASE_URL is set.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { createPostgresDatabase } from './helpers/harness.js';
+
+const run = promisify(execFile);
+const BIN = path.resolve('bin/airport-intel.js');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'airport-intel-cli-'));
+let env: NodeJS.ProcessEnv;
+let dropPostgres: (() => Promise<void>) | undefined;
+let databaseUrl: string | undefined;
+
+before(async () => {
+  env = { ...process.env, DATA_DIR: dataDir, SESSION_SECRET: 'cli-test-secret-0123456789-0123456789-abcdef' };
+  delete env.DATABASE_URL;
+  if (process.env.TEST_DATABASE_URL) {
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL);
+    databaseUrl = created.url;
+    dropPostgres = created.drop;
+    env.DATABASE_URL = databaseUrl;
+  }
+});
+after(async () => {
+  await dropPostgres?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const cli = async (...args: string[]) => {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+};
+
+const open = (): Promise<Database> =>
+  databaseUrl ? openDatabase({ kind: 'postgres', url: databaseUrl }) : openDatabase({ kind: 'pglite', dataDir });
+
+describe('airport-intel CLI', () => {
+  it('migrate, users create, keys create and sessions create give a working key and session', async () => {
+    const migrated = await cli('migrate');
+    assert.equal(migrated.code, 0, migrated.stderr);
+
+    const created = await cli('users', 'create', '--email', 'Analyst@Example.test', '--name', 'Ana Lyst', '--plan', 'professional', '--addon', 'wat', '--addon', 'mcp');
+    assert.equal(created.code, 0, created.stderr);
+    const user = JSON.parse(created.stdout);
+    assert.equal(user.email, 'Analyst@Example.test');
+    assert.equal(user.name, 'Ana Lyst');
+    assert.equal(user.is_admin, false);
+    assert.equal(user.subscription.plan, 'professional');
+    assert.deepEqual(user.subscription.addons, ['mcp', 'wat']);
+    assert.ok(user.features.includes('wat') && user.features.includes('mcp') && user.features.includes('api'));
+
+    const key = await cli('keys', 'create', '--email', 'analyst@example.test', '--label', 'ci');
+    assert.equal(key.code, 0, key.stderr);
+    assert.match(key.stdout, /^svc_live_[0-9A-Za-z]{43}\n$/);
+
+    const session = await cli('sessions', 'create', '--email', 'analyst@example.test');
+    assert.equal(session.code, 0, session.stderr);
+    assert.match(session.stdout, /^[\w-]+\.[\w-]+\.[\w-]+\n$/);
+
+    const database = await open();
+    try {
+      const app = await buildApp({ database, sessionSecret: env.SESSION_SECRET!, logger: false });
+      for (const token of [key.stdout.trim(), session.stdout.trim()]) {
+        const res = await app.inject({ method: 'GET', url: '/api/v1/editions', headers: { authorization: `Bearer ${token}` } });
+        assert.equal(res.statusCode, 200, res.body);
+      }
+      await app.close();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('creates admins, refuses a duplicate email and an unknown user with exit code 1', async () => {
+    const admin = await cli('users', 'create', '--email', 'editor@example.test', '--admin');
+    assert.equal(admin.code, 0, admin.stderr);
+    assert.equal(JSON.parse(admin.stdout).is_admin, true);
+    assert.equal(JSON.parse(admin.stdout).features.length, 8);
+
+    const again = await cli('users', 'create', '--email', 'EDITOR@example.test');
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, /already exists/);
+    assert.equal(again.stdout, '');
+
+    const nobody = await cli('keys', 'create', '--email', 'nobody@example.test');
+    assert.equal(nobody.code, 1);
+    assert.match(nobody.stderr, /User nobody@example.test not found/);
+  });
+
+  it('answers usage mistakes with exit code 2 and the usage text', async () => {
+    for (const args of [['frobnicate'], ['users', 'create'], ['users', 'create', '--email', 'a@b.test', '--plan', 'gold'], ['seed', 'synthetic', '--articles', 'lots'], ['keys', 'create', '--email', 'a@b.test', '--colour', 'red']]) {
+      const res = await cli(...args);
+      assert.equal(res.code, 2, args.join(' '));
+      assert.match(res.stderr, /Usage: airport-intel/);
+    }
+  });
+
+  // Only the embedded database has a single owner; a PostgreSQL server takes many processes.
+  if (!process.env.TEST_DATABASE_URL) it('says clearly when the embedded database is in use by another process', async () => {
+    const holder = await open(); // this test process now holds DATA_DIR, like a running server
+    try {
+      const res = await cli('keys', 'create', '--email', 'analyst@example.test');
+      assert.equal(res.code, 1);
+      assert.match(res.stderr, new RegExp(`in use by process ${process.pid}`));
+      assert.match(res.stderr, /Stop that process first/);
+    } finally {
+      await holder.close();
+    }
+  });
+});

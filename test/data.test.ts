@@ -1,0 +1,95 @@
+/**
+ * The data the service ships and generates: reference countries and airports, the sample dataset
+ * (loaded once, with everything the archive needs), and the synthetic corpus generator.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { referenceAirports, referenceCountries } from '../src/db/reference.js';
+import { loadSample, sampleCompanies, sampleEditions } from '../src/seed/sample.js';
+import { seedSynthetic } from '../src/seed/synthetic.js';
+import { startHarness, type Harness } from './helpers/harness.js';
+
+let h: Harness;
+before(async () => {
+  h = await startHarness({ sample: true });
+});
+after(() => h.close());
+
+const count = async (query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(h.database.db)).rows[0]!.n;
+
+describe('reference data', () => {
+  it('loads every ISO 3166-1 alpha-2 country with a customer region, and real airports by IATA code', async () => {
+    const countries = referenceCountries();
+    assert.ok(countries.length >= 249);
+    for (const c of countries) assert.match(c.code, /^[A-Z]{2}$/);
+    assert.equal(await count(sql`select count(*)::int as n from countries`), countries.length);
+    assert.equal(await count(sql`select count(*)::int as n from countries where region_slug not in (select slug from regions)`), 0);
+    const airports = referenceAirports();
+    assert.ok(airports.length > 3000);
+    const lhr = await h.database.db.selectFrom('airports').selectAll().where('iata', '=', 'LHR').executeTakeFirstOrThrow();
+    assert.equal(lhr.country_code, 'GB');
+    assert.match(lhr.name, /Heathrow/);
+  });
+});
+
+describe('sample dataset', () => {
+  const editions = sampleEditions();
+  const articles = editions.flatMap((e) => e.articles);
+
+  it('has at least 3 published editions, 1 draft, 2 archived and 36 complete articles', () => {
+    assert.ok(editions.filter((e) => e.status === 'published').length >= 3);
+    assert.ok(editions.filter((e) => e.status === 'draft').length >= 1);
+    assert.ok(editions.filter((e) => e.status === 'archived').length >= 2);
+    const complete = articles.filter((a) => a.takeaways.length >= 3 && a.why_it_matters && a.topics.length && a.tags.length && a.airports.length);
+    assert.ok(complete.length >= 36, `${complete.length} complete articles`);
+    for (const e of editions) {
+      assert.ok(e.summary.length > 100 && e.top_developments.length && e.key_trends.length && e.regional_highlights.length && e.key_metrics.length, `edition ${e.number}`);
+    }
+    for (const a of articles) {
+      assert.ok(a.takeaways.length >= 3 && a.why_it_matters && a.topics.length && a.tags.length, a.headline);
+      assert.match(a.source_url, /^https:\/\/[^/]+\/$/, 'source_url is the publisher site, never an invented path');
+      assert.ok(a.source_name);
+    }
+  });
+
+  it('is loaded whole: editions, articles, entity links, companies with aliases and parents, rollups', async () => {
+    assert.equal(await count(sql`select count(*)::int as n from editions`), editions.length);
+    assert.equal(await count(sql`select count(*)::int as n from articles`), articles.length);
+    assert.equal(await count(sql`select count(*)::int as n from article_airports`), articles.reduce((n, a) => n + new Set(a.airports).size, 0));
+    assert.equal(await count(sql`select count(*)::int as n from article_topics`), articles.reduce((n, a) => n + new Set(a.topics).size, 0));
+    assert.equal(await count(sql`select count(*)::int as n from editions e where article_count <> (select count(*) from articles a where a.edition_id = e.id)`), 0);
+    const withParent = sampleCompanies().filter((c) => c.parent);
+    assert.equal(await count(sql`select count(*)::int as n from companies where parent_id is not null`), withParent.length);
+    assert.ok((await count(sql`select count(*)::int as n from company_aliases`)) > 0);
+    assert.ok((await count(sql`select count(*)::int as n from articles where module is not null`)) > 0, 'archived articles keep their legacy module');
+    assert.equal(await count(sql`select count(*)::int as n from articles where search_vector = ''::tsvector`), 0);
+  });
+
+  it('loads only once', async () => {
+    const again = await loadSample(h.database.db);
+    assert.equal(again.skipped, true);
+    assert.equal(await count(sql`select count(*)::int as n from articles`), articles.length);
+  });
+});
+
+describe('synthetic corpus', () => {
+  it('generates searchable articles about real airports in new published editions', async () => {
+    const before = await count(sql`select count(*)::int as n from articles`);
+    const progress: number[] = [];
+    const report = await seedSynthetic(h.database.db, { articles: 230, seed: 7, onProgress: (done) => progress.push(done) });
+    assert.deepEqual(report, { editions: 5, articles: 230 });
+    assert.equal(progress.at(-1), 230);
+    assert.equal(await count(sql`select count(*)::int as n from articles`), before + 230);
+    // Synthetic articles are the ones without a source URL.
+    assert.equal(await count(sql`select count(*)::int as n from articles a where source_url is null and not exists (select 1 from article_airports x where x.article_id = a.id)`), 0);
+    assert.equal(await count(sql`select count(*)::int as n from articles a where source_url is null and not exists (select 1 from article_topics x where x.article_id = a.id)`), 0);
+    assert.equal(await count(sql`select count(*)::int as n from articles where array_length(takeaways, 1) = 3 and kind = 'article' and module is null and source_url is null`), 230);
+    const hits = await count(sql`select count(*)::int as n from articles where search_vector @@ websearch_to_tsquery('english', 'airport')`);
+    assert.ok(hits >= 230);
+    // Synthetic editions are older than every real one, so the latest edition stays a sample one.
+    const latest = await h.database.db.selectFrom('editions').select('number').where('status', '=', 'published')
+      .orderBy('publish_date', 'desc').limit(1).executeTakeFirstOrThrow();
+    assert.ok(sampleEditions().some((e) => e.number === latest.number));
+  });
+});

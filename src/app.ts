@@ -35,7 +35,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
-    disableRequestLogging: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('db', options.database.db);

@@ -1,0 +1,14 @@
+import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, type SqlBool } from 'kysely';
+import type { DB } from '../src/db/types.js';
+import { countArticles, matchingArticleIds } from '../src/domain/search/article-query.js';
+import { selectArticleViews } from '../src/domain/articles/article-view.js';
+const captured: CompiledQuery[] = [];
+const conn: DatabaseConnection = { async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> { captured.push(q); return { rows: [] }; }, async *streamQuery() { throw new Error('no'); } };
+const driver: Driver = { async init() {}, async acquireConnection() { return conn; }, async beginTransaction() {}, async commitTransaction() {}, async rollbackTransaction() {}, async releaseConnection() {}, async destroy() {} };
+const db = new Kysely<DB>({ dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => driver, createIntrospector: (d) => new PostgresIntrospector(d), createQueryCompiler: () => new PostgresQueryCompiler() } });
+await matchingArticleIds(db, { editionStatuses: ['published'], regionContains: 'europe', allTopics: ['runways'] }, { limit: 20, offset: 0 });
+await countArticles(db, { editionStatuses: ['published'], regionContains: 'europe', allTopics: ['runways'] });
+await matchingArticleIds(db, { editionStatuses: ['published'], q: 'runway expansion' }, { limit: 30, offset: 0 });
+await countArticles(db, { editionStatuses: ['published'], q: 'runway expansion' });
+captured.push(selectArticleViews(db, sql<SqlBool>`a.id = any(${['x']}::uuid[])`).compile());
+for (const q of captured) console.log(JSON.stringify(q.sql), '\n', JSON.stringify(q.parameters), '\n');

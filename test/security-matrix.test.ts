@@ -1,0 +1,78 @@
+/**
+ * The security matrix: every registered /api/v1 route, called by every kind of caller, answers the
+ * status that caller must get. Routes are read from the app's own OpenAPI description (generated
+ * from the registered routes), so a new route cannot escape the matrix.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startHarness, type Harness, type TestIdentity } from './helpers/harness.js';
+
+type Caller = 'none' | 'bad token' | 'no subscription (key)' | 'core key' | 'core session' | 'trial key' | 'professional key' | 'enterprise key' | 'admin key';
+
+/** What each caller gets on an /api/v1 read route of this slice. */
+const EXPECTED: Record<Caller, number> = {
+  none: 401,
+  'bad token': 401,
+  'no subscription (key)': 403,
+  'core key': 403,
+  'core session': 200,
+  'trial key': 200,
+  'professional key': 200,
+  'enterprise key': 200,
+  'admin key': 200,
+};
+
+let h: Harness;
+const routes: { method: string; url: string }[] = [];
+const headers = new Map<Caller, Record<string, string>>();
+let sampleIds: { articleId: string; editionNumber: number };
+
+before(async () => {
+  h = await startHarness({ sample: true });
+  const make = async (opts: Parameters<Harness['identity']>[0]) => h.identity(opts);
+  const as = (who: TestIdentity, kind: 'key' | 'session') => ({ authorization: `Bearer ${kind === 'key' ? who.key : who.session}` });
+  const core = await make({ plan: 'core' });
+  headers.set('none', {});
+  headers.set('bad token', { authorization: 'Bearer svc_live_' + 'x'.repeat(43) });
+  headers.set('no subscription (key)', as(await make({}), 'key'));
+  headers.set('core key', as(core, 'key'));
+  headers.set('core session', as(core, 'session'));
+  headers.set('trial key', as(await make({ plan: 'trial' }), 'key'));
+  headers.set('professional key', as(await make({ plan: 'professional' }), 'key'));
+  headers.set('enterprise key', as(await make({ plan: 'enterprise' }), 'key'));
+  headers.set('admin key', as(await make({ admin: true }), 'key'));
+  const article = await h.database.db.selectFrom('articles').innerJoin('editions', 'editions.id', 'articles.edition_id')
+    .select(['articles.id', 'editions.number']).where('editions.status', '=', 'published').executeTakeFirstOrThrow();
+  sampleIds = { articleId: article.id, editionNumber: article.number };
+});
+after(() => h.close());
+
+/** A concrete URL for a route pattern, with real ids from the sample data. */
+const concrete = (url: string) =>
+  url.replace(':number', String(sampleIds.editionNumber)).replace(':id', sampleIds.articleId);
+
+describe('security matrix of /api/v1', () => {
+  it('knows every /api/v1 route the app serves', () => {
+    const spec = h.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    for (const [path, ops] of Object.entries(spec.paths)) {
+      if (!path.startsWith('/api/v1/')) continue;
+      for (const method of Object.keys(ops)) routes.push({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, ':$1') });
+    }
+    assert.ok(routes.length >= 7, `found ${routes.length} routes`);
+  });
+
+  it('answers each caller as the entitlements say, on every route', async () => {
+    for (const route of routes) {
+      for (const [caller, expected] of Object.entries(EXPECTED) as [Caller, number][]) {
+        const res = await h.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url: concrete(route.url),
+          headers: { ...headers.get(caller)!, ...(route.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+          ...(route.method === 'POST' ? { payload: {} } : {}),
+        });
+        assert.equal(res.statusCode, expected, `${caller} ${route.method} ${route.url}: ${res.body.slice(0, 200)}`);
+        if (expected >= 400) assert.deepEqual(Object.keys(res.json()), ['error']);
+      }
+    }
+  });
+});

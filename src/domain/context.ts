@@ -8,6 +8,9 @@ import type { Feature } from './entitlements.js';
 /** How the caller authenticated. */
 export type Credential = 'api_key' | 'session';
 
+/** Which face the request came through: plain HTTP, or the MCP tool server calling in-process. */
+export type Channel = 'http' | 'mcp';
+
 /**
  * The authenticated caller, resolved from an API key or a session token.
  * Features come from the plan of the caller's active subscription plus its add-ons
@@ -30,6 +33,8 @@ export interface Identity {
   previews: ReadonlySet<Feature>;
   /** API requests per key per UTC day of the plan; `null` without a subscription. */
   dailyQuota: number | null;
+  /** The face the request came through; absent means `http`. Set by the face, never by the caller. */
+  channel?: Channel;
 }
 
 /** What a domain operation runs with. */

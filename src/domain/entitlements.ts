@@ -55,13 +55,15 @@ export function effectivePreviews(identity: Identity): Feature[] {
 }
 
 /**
- * The gate of the /api/v1 edition: admins pass; API keys need the `api` feature (Professional,
- * Enterprise, and the trial's taste of Professional); session tokens (in-app use) need an active
- * subscription of any plan.
+ * The gate of the /api/v1 edition: admins pass; a request through the MCP tool server (channel
+ * `mcp`) needs the `mcp` feature, whatever the credential; API keys need the `api` feature
+ * (Professional, Enterprise, and the trial's taste of Professional); session tokens (in-app use)
+ * need an active subscription of any plan.
  * @throws DomainError FORBIDDEN naming what is missing
  */
 export function requireApiAccess(identity: Identity): void {
   if (identity.isAdmin) return;
+  if (identity.channel === 'mcp') return requireFeature(identity, 'mcp');
   if (identity.credential === 'api_key') return requireFeature(identity, 'api');
   if (!identity.planCode) {
     throw new DomainError('FORBIDDEN', 'Your account has no active subscription; subscribe to a plan to read the intelligence service.');

@@ -1,37 +1,53 @@
 /**
  * Access control of the /api/v1 edition, as hooks of its scope:
- * - onRequest: authenticate the bearer token, then apply the edition's plan gate;
+ * - onRequest: authenticate the bearer token, note the channel (plain HTTP, or the MCP tool server
+ *   calling in-process), then apply the edition's plan gate;
  * - preHandler (after validation): charge the daily quota of API keys and send the
  *   `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` headers on every keyed response.
+ *   A call from the MCP tool server is not charged here: its `tools/call` already paid one unit.
  * Over quota: 429 with `Retry-After` (seconds to the next UTC midnight).
  */
 import type { FastifyInstance } from 'fastify';
+import type { Identity } from '../../domain/context.js';
 import { isMetered, requireApiAccess } from '../../domain/entitlements.js';
 import { DomainError } from '../../domain/errors.js';
-import { chargeQuota } from '../../domain/quota.js';
+import { chargeQuota, type QuotaState } from '../../domain/quota.js';
 import { authenticateRequest } from '../authenticate.js';
+import { channelOf } from '../internal-call.js';
+
+/**
+ * Charges one unit of the daily quota when the caller is metered (an API key of a non-admin).
+ * @returns the budget after the charge, or `undefined` for an unmetered caller
+ */
+export async function chargeMetered(db: FastifyInstance['db'], identity: Identity): Promise<QuotaState | undefined> {
+  if (!isMetered(identity) || !identity.apiKeyId) return undefined;
+  return chargeQuota(db, identity.apiKeyId, identity.dailyQuota ?? 0);
+}
+
+/** The QUOTA_EXCEEDED error of a spent budget, saying when it resets. */
+export const quotaSpent = (quota: QuotaState): DomainError =>
+  new DomainError(
+    'QUOTA_EXCEEDED',
+    `Daily quota of ${quota.limit} requests for this API key is spent; it resets at 00:00 UTC (in ${quota.resetSeconds} s).`,
+    { retryAfterSeconds: quota.resetSeconds },
+  );
 
 export function installApiV1Access(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const identity = await authenticateRequest(request, app.db, app.sessionSecret);
-    request.identity = identity;
-    requireApiAccess(identity);
+    request.identity = { ...identity, channel: channelOf(request) };
+    requireApiAccess(request.identity);
   });
 
   app.addHook('preHandler', async (request, reply) => {
     const identity = request.identity;
-    if (!identity || !isMetered(identity) || !identity.apiKeyId) return;
-    const quota = await chargeQuota(app.db, identity.apiKeyId, identity.dailyQuota ?? 0);
+    if (!identity || identity.channel === 'mcp') return;
+    const quota = await chargeMetered(app.db, identity);
+    if (!quota) return;
     reply.header('ratelimit-limit', String(quota.limit));
     reply.header('ratelimit-remaining', String(quota.remaining));
     reply.header('ratelimit-reset', String(quota.resetSeconds));
     reply.header('ratelimit-policy', `${quota.limit};w=86400`);
-    if (!quota.allowed) {
-      throw new DomainError(
-        'QUOTA_EXCEEDED',
-        `Daily quota of ${quota.limit} requests for this API key is spent; it resets at 00:00 UTC (in ${quota.resetSeconds} s).`,
-        { retryAfterSeconds: quota.resetSeconds },
-      );
-    }
+    if (!quota.allowed) throw quotaSpent(quota);
   });
 }

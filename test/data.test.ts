@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { referenceAirports, referenceCountries } from '../src/db/reference.js';
+import { sampleProjects, sampleTenders } from '../src/seed/sample-projects.js';
 import { loadSample, sampleCompanies, sampleEditions } from '../src/seed/sample.js';
 import { seedSynthetic } from '../src/seed/synthetic.js';
 import { startHarness, type Harness } from './helpers/harness.js';
@@ -73,12 +74,39 @@ describe('sample dataset', () => {
   });
 });
 
+describe('sample projects and tenders', () => {
+  const projects = sampleProjects();
+  const tenders = sampleTenders();
+
+  it('has at least 40 real projects, several programmes with packages, linked to companies and articles', async () => {
+    assert.ok(projects.length >= 40);
+    const parents = new Set(projects.filter((p) => p.parent).map((p) => p.parent));
+    assert.ok(parents.size >= 3, `${parents.size} programmes with packages`);
+    assert.equal(await count(sql`select count(*)::int as n from projects`), projects.length);
+    assert.equal(await count(sql`select count(*)::int as n from projects where parent_project_id is not null`), projects.filter((p) => p.parent).length);
+    assert.equal(await count(sql`select count(distinct project_id)::int as n from project_companies`), projects.filter((p) => p.companies.length).length);
+    assert.equal(await count(sql`select count(*)::int as n from article_projects`), projects.reduce((n, p) => n + new Set(p.articles).size, 0));
+    assert.ok((await count(sql`select count(*)::int as n from article_projects`)) >= 20);
+    assert.equal(await count(sql`select count(*)::int as n from projects where value_amount is not null and value_usd is null`), 0, 'every stated value has a USD value');
+    assert.ok((await count(sql`select count(*)::int as n from projects where last_seen_edition_id is not null`)) > 0);
+  });
+
+  it('has at least 20 tenders across every region: some closing within 30 days, some expired, some awarded', async () => {
+    assert.ok(tenders.length >= 20);
+    assert.equal(await count(sql`select count(distinct region_slug)::int as n from tenders`), 6);
+    assert.ok((await count(sql`select count(*)::int as n from tenders where status = 'open' and deadline between now() and now() + interval '30 days'`)) >= 3);
+    assert.ok((await count(sql`select count(*)::int as n from tenders where deadline < now()`)) >= 2);
+    assert.ok((await count(sql`select count(*)::int as n from tenders where status = 'awarded' and awarded_to is not null`)) >= 2);
+    assert.ok((await count(sql`select count(*)::int as n from tender_bidders`)) > 0);
+  });
+});
+
 describe('synthetic corpus', () => {
   it('generates searchable articles about real airports in new published editions', async () => {
     const before = await count(sql`select count(*)::int as n from articles`);
     const progress: number[] = [];
     const report = await seedSynthetic(h.database.db, { articles: 230, seed: 7, onProgress: (done) => progress.push(done) });
-    assert.deepEqual(report, { editions: 5, articles: 230 });
+    assert.deepEqual(report, { editions: 5, articles: 230, projects: 0, tenders: 0 });
     assert.equal(progress.at(-1), 230);
     assert.equal(await count(sql`select count(*)::int as n from articles`), before + 230);
     // Synthetic articles are the ones without a source URL.
@@ -91,5 +119,18 @@ describe('synthetic corpus', () => {
     const latest = await h.database.db.selectFrom('editions').select('number').where('status', '=', 'published')
       .orderBy('publish_date', 'desc').limit(1).executeTakeFirstOrThrow();
     assert.ok(sampleEditions().some((e) => e.number === latest.number));
+  });
+
+  it('generates projects (programmes and packages, converted values) and tenders (deadlines around the load day)', async () => {
+    const before = { p: await count(sql`select count(*)::int as n from projects`), t: await count(sql`select count(*)::int as n from tenders`) };
+    const report = await seedSynthetic(h.database.db, { projects: 600, tenders: 300, seed: 11 });
+    assert.deepEqual(report, { editions: 0, articles: 0, projects: 600, tenders: 300 });
+    assert.equal(await count(sql`select count(*)::int as n from projects`), before.p + 600);
+    assert.equal(await count(sql`select count(*)::int as n from tenders`), before.t + 300);
+    assert.ok((await count(sql`select count(*)::int as n from projects where parent_project_id is not null`)) > 0);
+    assert.equal(await count(sql`select count(*)::int as n from projects where value_amount is not null and value_usd is null`), 0);
+    assert.ok((await count(sql`select count(*)::int as n from tenders where deadline < now()`)) > 0);
+    assert.ok((await count(sql`select count(*)::int as n from tenders where deadline > now()`)) > 0);
+    assert.equal(await count(sql`select count(*)::int as n from projects where search_vector = ''::tsvector`), 0);
   });
 });

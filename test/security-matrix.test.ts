@@ -7,9 +7,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startHarness, type Harness, type TestIdentity } from './helpers/harness.js';
 
-type Caller = 'none' | 'bad token' | 'no subscription (key)' | 'core key' | 'core session' | 'trial key' | 'professional key' | 'enterprise key' | 'admin key';
+type Caller =
+  | 'none' | 'bad token' | 'no subscription (key)' | 'core key' | 'core session' | 'trial key'
+  | 'professional key' | 'professional + wat key' | 'enterprise key' | 'admin key';
 
-/** What each caller gets on an /api/v1 read route of this slice. */
+/** What each caller gets on an /api/v1 read route. */
 const EXPECTED: Record<Caller, number> = {
   none: 401,
   'bad token': 401,
@@ -18,14 +20,25 @@ const EXPECTED: Record<Caller, number> = {
   'core session': 200,
   'trial key': 200,
   'professional key': 200,
+  'professional + wat key': 200,
   'enterprise key': 200,
   'admin key': 200,
+};
+
+/** Callers that hold the `wat` feature (tender routes need it on top of API access). */
+const HAS_WAT = new Set<Caller>(['professional + wat key', 'enterprise key', 'admin key']);
+
+/** The status `caller` must get on `route`. */
+const expectedStatus = (caller: Caller, url: string): number => {
+  const base = EXPECTED[caller];
+  if (base === 200 && url.startsWith('/api/v1/tenders') && !HAS_WAT.has(caller)) return 403;
+  return base;
 };
 
 let h: Harness;
 const routes: { method: string; url: string }[] = [];
 const headers = new Map<Caller, Record<string, string>>();
-let sampleIds: { articleId: string; editionNumber: number };
+let sampleIds: { articleId: string; editionNumber: number; projectId: string; tenderId: string };
 
 before(async () => {
   h = await startHarness({ sample: true });
@@ -39,17 +52,24 @@ before(async () => {
   headers.set('core session', as(core, 'session'));
   headers.set('trial key', as(await make({ plan: 'trial' }), 'key'));
   headers.set('professional key', as(await make({ plan: 'professional' }), 'key'));
+  headers.set('professional + wat key', as(await make({ plan: 'professional', addons: ['wat'] }), 'key'));
   headers.set('enterprise key', as(await make({ plan: 'enterprise' }), 'key'));
   headers.set('admin key', as(await make({ admin: true }), 'key'));
   const article = await h.database.db.selectFrom('articles').innerJoin('editions', 'editions.id', 'articles.edition_id')
     .select(['articles.id', 'editions.number']).where('editions.status', '=', 'published').executeTakeFirstOrThrow();
-  sampleIds = { articleId: article.id, editionNumber: article.number };
+  const project = await h.database.db.selectFrom('projects').select('id').executeTakeFirstOrThrow();
+  const tender = await h.database.db.selectFrom('tenders').select('id').executeTakeFirstOrThrow();
+  sampleIds = { articleId: article.id, editionNumber: article.number, projectId: project.id, tenderId: tender.id };
 });
 after(() => h.close());
 
 /** A concrete URL for a route pattern, with real ids from the sample data. */
 const concrete = (url: string) =>
-  url.replace(':number', String(sampleIds.editionNumber)).replace(':id', sampleIds.articleId);
+  url
+    .replace(':number', String(sampleIds.editionNumber))
+    .replace(/^\/api\/v1\/projects\/:id/, `/api/v1/projects/${sampleIds.projectId}`)
+    .replace(/^\/api\/v1\/tenders\/:id/, `/api/v1/tenders/${sampleIds.tenderId}`)
+    .replace(':id', sampleIds.articleId);
 
 describe('security matrix of /api/v1', () => {
   it('knows every /api/v1 route the app serves', () => {
@@ -58,12 +78,13 @@ describe('security matrix of /api/v1', () => {
       if (!path.startsWith('/api/v1/')) continue;
       for (const method of Object.keys(ops)) routes.push({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, ':$1') });
     }
-    assert.ok(routes.length >= 7, `found ${routes.length} routes`);
+    assert.ok(routes.length >= 13, `found ${routes.length} routes`);
   });
 
   it('answers each caller as the entitlements say, on every route', async () => {
     for (const route of routes) {
-      for (const [caller, expected] of Object.entries(EXPECTED) as [Caller, number][]) {
+      for (const caller of Object.keys(EXPECTED) as Caller[]) {
+        const expected = expectedStatus(caller, route.url);
         const res = await h.app.inject({
           method: route.method as 'GET' | 'POST',
           url: concrete(route.url),
@@ -72,6 +93,7 @@ describe('security matrix of /api/v1', () => {
         });
         assert.equal(res.statusCode, expected, `${caller} ${route.method} ${route.url}: ${res.body.slice(0, 200)}`);
         if (expected >= 400) assert.deepEqual(Object.keys(res.json()), ['error']);
+        else if (route.url.endsWith('/export')) assert.match(String(res.headers['content-type']), /^text\/csv/);
       }
     }
   });

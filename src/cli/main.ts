@@ -3,7 +3,7 @@
  *   serve
  *   migrate
  *   seed sample [--force]
- *   seed synthetic --articles N [--seed S]
+ *   seed synthetic [--articles N] [--projects N] [--tenders N] [--seed S]
  *   users create --email E [--name N] [--admin] [--plan trial|core|professional|enterprise] [--addon wat] [--addon mcp]
  *   keys create --email E [--label L]
  *   sessions create --email E
@@ -29,7 +29,8 @@ const USAGE = `Usage: airport-intel <command>
   serve                                   run the HTTP service (PORT, HOST, DATABASE_URL, DATA_DIR, SESSION_SECRET)
   migrate                                 apply database migrations
   seed sample [--force]                   load the sample editions and articles
-  seed synthetic --articles N [--seed S]  generate N realistic synthetic articles (scale tests)
+  seed synthetic [--articles N] [--projects N] [--tenders N] [--seed S]
+                                          generate realistic synthetic records (scale tests)
   users create --email E [--name N] [--admin] [--plan trial|core|professional|enterprise] [--addon wat] [--addon mcp]
   keys create --email E [--label L]       print a new API key
   sessions create --email E               print a new session token
@@ -69,21 +70,26 @@ async function run(argv: string[]): Promise<void> {
       const v = parse(args, { force: { type: 'boolean' } });
       return withDatabase(async (database) => {
         const report = await loadSample(database.db, { force: v.force === true });
-        say(report.skipped ? 'The database already holds editions; nothing loaded (use --force to add the sample anyway)' : `Loaded ${report.editions} editions, ${report.articles} articles, ${report.companies} companies`);
+        say(report.skipped ? 'The database already holds editions; nothing loaded (use --force to add the sample anyway)' : `Loaded ${report.editions} editions, ${report.articles} articles, ${report.projects} projects, ${report.tenders} tenders, ${report.companies} companies`);
       });
     }
     case 'seed synthetic': {
-      const v = parse(args, { articles: { type: 'string' }, seed: { type: 'string' } });
-      const articles = positiveInt(v, 'articles');
+      const v = parse(args, { articles: { type: 'string' }, projects: { type: 'string' }, tenders: { type: 'string' }, seed: { type: 'string' } });
+      const counts = {
+        articles: v.articles === undefined ? 0 : positiveInt(v, 'articles'),
+        projects: v.projects === undefined ? 0 : positiveInt(v, 'projects'),
+        tenders: v.tenders === undefined ? 0 : positiveInt(v, 'tenders'),
+      };
+      if (counts.articles + counts.projects + counts.tenders === 0) throw new UsageError('seed synthetic needs --articles N, --projects N and/or --tenders N');
       const seed = positiveInt(v, 'seed', 1);
       return withDatabase(async (database) => {
         const started = Date.now();
         const report = await seedSynthetic(database.db, {
-          articles,
+          ...counts,
           seed,
-          onProgress: (done, total) => say(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} articles`),
+          onProgress: (done, total, kind) => say(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} ${kind}`),
         });
-        say(`Generated ${report.editions} editions and ${report.articles} articles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        say(`Generated ${report.editions} editions, ${report.articles} articles, ${report.projects} projects and ${report.tenders} tenders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       });
     }
     case 'users create': {

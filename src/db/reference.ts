@@ -30,20 +30,39 @@ export interface ReferenceAirport {
   type: string;
 }
 
+/** One dated exchange rate of `src/reference/fx-rates.json`. */
+export interface ReferenceFxRate {
+  /** ISO 4217 */
+  currency: string;
+  /** `YYYY-MM-DD` */
+  rate_date: string;
+  /** US dollars for one unit of `currency` */
+  usd_per_unit: number;
+  source: string;
+}
+
 /** The countries, as shipped. */
 export const referenceCountries = (): ReferenceCountry[] => require('../reference/countries.json') as ReferenceCountry[];
 /** The airports, as shipped. */
 export const referenceAirports = (): ReferenceAirport[] => require('../reference/airports.json') as ReferenceAirport[];
 
+/** The exchange rates, as shipped. */
+export const referenceFxRates = (): ReferenceFxRate[] => require('../reference/fx-rates.json') as ReferenceFxRate[];
+
 const BATCH = 1000;
 
 /**
- * Inserts the shipped countries and airports that are missing. Idempotent; cheap when already loaded
- * (one count query per table).
+ * Inserts the shipped countries, airports and exchange rates that are missing. Idempotent; cheap
+ * when already loaded (one count query per table).
  */
 export async function loadReferenceData(db: Kysely<DB>): Promise<void> {
   const countries = referenceCountries();
   const airports = referenceAirports();
+  const rates = referenceFxRates();
+  const { n: haveRates } = await db.selectFrom('fx_rates').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  if (haveRates < rates.length) {
+    await db.insertInto('fx_rates').values(rates).onConflict((oc) => oc.columns(['currency', 'rate_date']).doNothing()).execute();
+  }
   const { n: haveCountries } = await db
     .selectFrom('countries')
     .select(sql<number>`count(*)::int`.as('n'))

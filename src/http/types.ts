@@ -6,8 +6,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import type { Ctx, Identity } from '../domain/context.js';
+import type { Feature } from '../domain/entitlements.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A feature the route needs on top of the edition's access gate (checked before quota). */
+    feature?: Feature;
+  }
   interface FastifyInstance {
     db: Kysely<DB>;
     sessionSecret: string;

@@ -1,13 +1,14 @@
 /**
  * The sample dataset: real, public airport-industry developments of 2024–2026 written up as
  * newsletter editions (src/seed/sample/editions.json) with the companies they name
- * (src/seed/sample/companies.json). Loaded automatically the first time the server starts on an
+ * (src/seed/sample/companies.json), plus the projects and tenders of src/seed/sample-projects.ts. Loaded automatically the first time the server starts on an
  * empty embedded database, or by `airport-intel seed sample`.
  */
 import { createRequire } from 'node:module';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types.js';
 import { recomputeEditionRollups } from '../domain/editions/edition-view.js';
+import { loadSampleProjectsAndTenders } from './sample-projects.js';
 import { humanise, slugify } from './slug.js';
 
 const require = createRequire(import.meta.url);
@@ -67,6 +68,8 @@ export interface SeedReport {
   editions: number;
   articles: number;
   companies: number;
+  projects: number;
+  tenders: number;
   skipped: boolean;
 }
 
@@ -117,9 +120,9 @@ export async function upsertTags(trx: Transaction<DB> | Kysely<DB>, slugs: strin
  * Loads the sample dataset in one transaction. Skips (and reports `skipped`) when any edition exists,
  * unless `force`. @throws Error naming the article when it refers to an unknown topic, airport or company.
  */
-export async function loadSample(db: Kysely<DB>, options: { force?: boolean } = {}): Promise<SeedReport> {
+export async function loadSample(db: Kysely<DB>, options: { force?: boolean; now?: Date } = {}): Promise<SeedReport> {
   const existing = await db.selectFrom('editions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  if (existing.n > 0 && !options.force) return { editions: 0, articles: 0, companies: 0, skipped: true };
+  if (existing.n > 0 && !options.force) return { editions: 0, articles: 0, companies: 0, projects: 0, tenders: 0, skipped: true };
   const editions = sampleEditions();
   const companies = sampleCompanies();
 
@@ -190,6 +193,7 @@ export async function loadSample(db: Kysely<DB>, options: { force?: boolean } = 
       }
     }
     await recomputeEditionRollups(trx);
-    return { editions: editions.length, articles, companies: companies.length, skipped: false };
+    const { projects, tenders } = await loadSampleProjectsAndTenders(trx, options.now);
+    return { editions: editions.length, articles, companies: companies.length, projects, tenders, skipped: false };
   });
 }

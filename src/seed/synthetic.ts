@@ -1,6 +1,7 @@
 /**
- * `airport-intel seed synthetic --articles N`: a large, realistic corpus for scale tests and
- * benchmarks. Articles are composed from the vocabulary of the field (terminals, runways, baggage
+ * `airport-intel seed synthetic --articles N --projects N --tenders N`: a large, realistic corpus
+ * for scale tests and benchmarks (projects: src/seed/synthetic-projects.ts, tenders:
+ * src/seed/synthetic-tenders.ts). Articles are composed from the vocabulary of the field (terminals, runways, baggage
  * systems, concessions, SAF, biometrics …) around real airports and countries from the reference
  * data, in published editions of 50 articles dated every 3 days backwards from before the oldest
  * existing edition. Deterministic for a given `seed`. Each batch of editions is one transaction,
@@ -12,126 +13,71 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import { upsertTags } from './sample.js';
 import { slugify } from './slug.js';
+import { seedSyntheticProjects } from './synthetic-projects.js';
+import { seedSyntheticTenders } from './synthetic-tenders.js';
+import { ACTIONS, BUILDERS, CURRENCIES, largeAirports, PHRASES, pick, prng, SUBJECTS, type SyntheticContext } from './synthetic-vocabulary.js';
+
+/** What a synthetic load generates. */
+export type SyntheticKind = 'articles' | 'projects' | 'tenders';
 
 /** Options of a synthetic load. */
 export interface SyntheticOptions {
-  /** Articles to generate. */
-  articles: number;
+  /** Articles to generate (default 0). */
+  articles?: number;
+  /** Projects to generate (default 0). */
+  projects?: number;
+  /** Tenders to generate (default 0). */
+  tenders?: number;
   /** PRNG seed (same seed, same corpus). Default 1. */
   seed?: number;
   /** Called after each committed batch. */
-  onProgress?: (done: number, total: number) => void;
+  onProgress?: (done: number, total: number, kind: SyntheticKind) => void;
 }
 
 /** What a synthetic load inserted. */
 export interface SyntheticReport {
   editions: number;
   articles: number;
+  projects: number;
+  tenders: number;
 }
 
 export const ARTICLES_PER_EDITION = 50;
 const EDITIONS_PER_BATCH = 40; // 2 000 articles per transaction
 const DAY_MS = 86_400_000;
 
-/** mulberry32: a small, fast, seedable PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The subjects of stories: what is built, bought or changed, with the topics and tags it implies. */
-const SUBJECTS: { thing: string; topics: string[]; tags: string[] }[] = [
-  { thing: 'runway expansion', topics: ['runways', 'capacity-expansion'], tags: ['runway-extension', 'airfield'] },
-  { thing: 'new passenger terminal', topics: ['terminals', 'capacity-expansion'], tags: ['terminal-expansion', 'masterplan'] },
-  { thing: 'baggage handling system upgrade', topics: ['digital-technology', 'terminals'], tags: ['baggage-handling', 'automation'] },
-  { thing: 'biometric boarding rollout', topics: ['digital-technology', 'security-border'], tags: ['biometrics', 'passenger-experience'] },
-  { thing: 'security screening lanes with CT scanners', topics: ['security-border'], tags: ['ct-scanners', 'security-screening'] },
-  { thing: 'sustainable aviation fuel supply deal', topics: ['sustainability'], tags: ['saf', 'decarbonisation'] },
-  { thing: 'solar farm on airport land', topics: ['sustainability'], tags: ['solar', 'net-zero'] },
-  { thing: 'cargo terminal expansion', topics: ['cargo-logistics', 'capacity-expansion'], tags: ['air-cargo', 'e-commerce'] },
-  { thing: 'duty-free and retail concession', topics: ['retail-commercial'], tags: ['duty-free', 'concessions'] },
-  { thing: 'airport rail link', topics: ['capacity-expansion'], tags: ['surface-access', 'rail-link'] },
-  { thing: 'air traffic control tower replacement', topics: ['operations-resilience'], tags: ['air-traffic-control', 'airfield'] },
-  { thing: 'apron and stand expansion', topics: ['capacity-expansion', 'runways'], tags: ['apron', 'aircraft-stands'] },
-  { thing: 'public-private partnership concession', topics: ['privatisation-ppp', 'finance-investment'], tags: ['ppp', 'concession'] },
-  { thing: 'green bond financing', topics: ['finance-investment', 'sustainability'], tags: ['green-bond', 'financing'] },
-  { thing: 'new long-haul route', topics: ['route-development'], tags: ['new-routes', 'airline-partnership'] },
-  { thing: 'MRO hangar development', topics: ['capacity-expansion'], tags: ['mro', 'hangar'] },
-  { thing: 'ground handling contract', topics: ['procurement-tenders', 'operations-resilience'], tags: ['ground-handling', 'contract-award'] },
-  { thing: 'cyber-security and IT resilience programme', topics: ['digital-technology', 'operations-resilience'], tags: ['cyber-security', 'it-resilience'] },
-  { thing: 'electric ground support equipment fleet', topics: ['sustainability', 'operations-resilience'], tags: ['electrification', 'gse'] },
-  { thing: 'terminal refurbishment', topics: ['terminals'], tags: ['refurbishment', 'passenger-experience'] },
-  { thing: 'airport privatisation tender', topics: ['privatisation-ppp', 'procurement-tenders'], tags: ['privatisation', 'tender'] },
-  { thing: 'staff recruitment drive', topics: ['workforce'], tags: ['recruitment', 'staffing'] },
-  { thing: 'noise and night-flight rules', topics: ['regulation-policy', 'sustainability'], tags: ['noise', 'night-flights'] },
-  { thing: 'stake sale by shareholders', topics: ['mergers-acquisitions', 'finance-investment'], tags: ['stake-sale', 'infrastructure-funds'] },
-];
-
-const ACTIONS = [
-  'approves', 'awards contract for', 'opens', 'breaks ground on', 'completes', 'launches tender for',
-  'secures funding for', 'unveils plans for', 'delays', 'expands', 'shortlists bidders for', 'begins consultation on',
-];
-const BUILDERS = [
-  'VINCI Construction', 'Ferrovial', 'Bechtel', 'AECOM', 'Arup', 'Jacobs', 'Larsen & Toubro', 'China State Construction',
-  'Limak', 'Skanska', 'Balfour Beatty', 'Mace', 'Turner Construction', 'Hochtief', 'Acciona', 'Siemens Logistics',
-  'Vanderlande', 'SITA', 'Thales', 'Smiths Detection', 'Collins Aerospace', 'dnata', 'Swissport', 'Menzies Aviation',
-];
-const CURRENCIES = ['USD', 'EUR', 'GBP', 'AED', 'SAR', 'INR', 'AUD', 'BRL'];
-const PHRASES = [
-  'Passenger numbers have recovered beyond pre-pandemic levels, putting pressure on existing capacity.',
-  'The operator says the work will be phased to keep the airport open throughout construction.',
-  'Airlines have pressed for the investment to be reflected fairly in airport charges.',
-  'The regulator is expected to review the business case before the final investment decision.',
-  'Local authorities have raised questions about surface access and noise for nearby communities.',
-  'The project forms part of a long-term masterplan that runs into the next decade.',
-  'Procurement will follow an open tender, with pre-qualification of bidders expected first.',
-  'Sustainability commitments, including net-zero airport operations, shape the design brief.',
-  'Digital systems are being specified to share data across airlines, ground handlers and border agencies.',
-  'The announcement follows a period of record cargo volumes driven by e-commerce demand.',
-  'Financing combines operator cash flow, bank debt and, in some cases, green bonds.',
-  'Industry analysts see the move as a signal of growing competition between regional hubs.',
-];
-
-const pick = <T>(rand: () => number, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
-
-interface AirportRow {
-  id: string;
-  iata: string;
-  name: string;
-  city: string | null;
-  country_code: string;
-  country_name: string;
-  region_slug: string;
-}
 
 /**
- * Generates `articles` articles in new published editions.
+ * Generates articles in new published editions, then projects, then tenders.
  * @throws Error when the reference data (airports, topics) is missing: run the migrations first.
  */
 export async function seedSynthetic(db: Kysely<DB>, options: SyntheticOptions): Promise<SyntheticReport> {
   const rand = prng(options.seed ?? 1);
-  const airports = (
-    await sql<AirportRow>`
-      select a.id, a.iata, a.name, a.city, a.country_code, c.name as country_name, c.region_slug
-        from airports a join countries c on c.code = a.country_code
-       where a.kind = 'large_airport' order by a.iata`.execute(db)
-  ).rows;
-  if (airports.length === 0) throw new Error('No airports in the database: run "airport-intel migrate" first');
+  const airports = await largeAirports(db);
   const topicIds = new Map((await db.selectFrom('topics').select(['id', 'slug']).execute()).map((r) => [r.slug, r.id]));
   const tagIds = await upsertTags(db, SUBJECTS.flatMap((s) => s.tags));
+  const progress = (kind: SyntheticKind) => (done: number, total: number) => options.onProgress?.(done, total, kind);
+  const context = { db, rand, airports, topicIds, tagIds };
+  const { editions, articles } = await seedSyntheticArticles(context, options.articles ?? 0, progress('articles'));
+  const projects = await seedSyntheticProjects(context, options.projects ?? 0, progress('projects'));
+  const tenders = await seedSyntheticTenders(context, options.tenders ?? 0, progress('tenders'));
+  return { editions, articles, projects, tenders };
+}
+
+/** Generates `count` articles in editions of 50. */
+async function seedSyntheticArticles(
+  { db, rand, airports, topicIds, tagIds }: SyntheticContext,
+  count: number,
+  onProgress: (done: number, total: number) => void,
+): Promise<{ editions: number; articles: number }> {
+  if (count <= 0) return { editions: 0, articles: 0 };
 
   const bounds = await db
     .selectFrom('editions')
     .select([sql<number>`coalesce(max(number), 0)::int`.as('max_number'), sql<string | null>`min(publish_date)::text`.as('oldest')])
     .executeTakeFirstOrThrow();
   const oldest = bounds.oldest ? Date.parse(`${bounds.oldest}T00:00:00Z`) : Date.UTC(2026, 0, 1);
-  const editionCount = Math.ceil(options.articles / ARTICLES_PER_EDITION);
+  const editionCount = Math.ceil(count / ARTICLES_PER_EDITION);
   let done = 0;
 
   for (let first = 0; first < editionCount; first += EDITIONS_PER_BATCH) {
@@ -147,7 +93,7 @@ export async function seedSynthetic(db: Kysely<DB>, options: SyntheticOptions): 
       const editionId = crypto.randomUUID();
       // The newest synthetic edition is 3 days before the oldest existing one; older ones follow every 3 days.
       const date = new Date(oldest - (editionCount - e) * 3 * DAY_MS).toISOString().slice(0, 10);
-      const inEdition = Math.min(ARTICLES_PER_EDITION, options.articles - e * ARTICLES_PER_EDITION);
+      const inEdition = Math.min(ARTICLES_PER_EDITION, count - e * ARTICLES_PER_EDITION);
       const headlines: string[] = [];
       for (let i = 0; i < inEdition; i++) {
         const airport = pick(rand, airports);
@@ -220,7 +166,7 @@ export async function seedSynthetic(db: Kysely<DB>, options: SyntheticOptions): 
       await sql`insert into article_airports (article_id, airport_id) select * from unnest(${links.airports[0]}::uuid[], ${links.airports[1]}::uuid[])`.execute(trx);
     });
     done += art.id.length;
-    options.onProgress?.(done, options.articles);
+    onProgress(done, count);
   }
   return { editions: editionCount, articles: done };
 }

@@ -6,6 +6,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { termsJson } from '../search/sql-filters.js';
 
 /** A taxonomy term attached to an article. */
 export interface Term {
@@ -78,22 +79,8 @@ export function selectArticleViews(db: Kysely<DB>, ids: Expression<SqlBool> | nu
       'e.number as edition_number',
       'e.status as edition_status',
       'e.publish_date',
-      jsonArrayFrom(
-        eb
-          .selectFrom('article_topics as at')
-          .innerJoin('topics as t', 't.id', 'at.topic_id')
-          .select(['t.slug', 't.name'])
-          .whereRef('at.article_id', '=', 'a.id')
-          .orderBy('t.name'),
-      ).as('topics'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('article_tags as ag')
-          .innerJoin('tags as t', 't.id', 'ag.tag_id')
-          .select(['t.slug', 't.name'])
-          .whereRef('ag.article_id', '=', 'a.id')
-          .orderBy('t.name'),
-      ).as('tags'),
+      termsJson('article', 'topic', 'a').as('topics'),
+      termsJson('article', 'tag', 'a').as('tags'),
       jsonArrayFrom(
         eb
           .selectFrom('article_airports as aa')

@@ -10,6 +10,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Page, Window } from '../pagination.js';
 import { loadArticleViews, type ArticleView } from '../articles/article-view.js';
+import { allOf, countryContains, hasAirport, hasTerm, hasTopicOrTag, regionContains, regionIn } from './sql-filters.js';
 
 /** Edition states whose articles a query may return. */
 export type EditionStatus = 'draft' | 'published' | 'archived';
@@ -53,32 +54,6 @@ export interface ArticleFilter {
   kinds?: ('article' | 'event')[] | undefined;
 }
 
-const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-
-const tagMatch = (values: string[]): RawBuilder<SqlBool> => sql<SqlBool>`exists (
-  select 1 from article_tags ag join tags t on t.id = ag.tag_id
-   where ag.article_id = a.id and (t.slug = any(${values.map((v) => v.toLowerCase())}::text[]) or lower(t.name) = any(${values.map((v) => v.toLowerCase())}::text[])))`;
-
-const topicMatch = (values: string[]): RawBuilder<SqlBool> => sql<SqlBool>`exists (
-  select 1 from article_topics at join topics t on t.id = at.topic_id
-   where at.article_id = a.id and (t.slug = any(${values.map((v) => v.toLowerCase())}::text[]) or lower(t.name) = any(${values.map((v) => v.toLowerCase())}::text[])))`;
-
-const airportMatch = (values: string[]): RawBuilder<SqlBool> => {
-  const ors = values.map((v) => {
-    const trimmed = v.trim();
-    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trimmed)) return sql`ap.id = ${trimmed}::uuid`;
-    if (/^[A-Za-z0-9]{3}$/.test(trimmed)) return sql`ap.iata = ${trimmed.toUpperCase()}`;
-    return sql`ap.name ilike ${like(trimmed)}`;
-  });
-  return sql<SqlBool>`exists (
-    select 1 from article_airports aa join airports ap on ap.id = aa.airport_id
-     where aa.article_id = a.id and (${sql.join(ors, sql` or `)}))`;
-};
-
-const regionMatch = (values: string[]): RawBuilder<SqlBool> => sql<SqlBool>`exists (
-  select 1 from regions r where r.slug = a.region_slug
-     and (r.slug = any(${values.map((v) => v.toLowerCase())}::text[]) or lower(r.name) = any(${values.map((v) => v.toLowerCase())}::text[])))`;
-
 /** The SQL conditions of `filter`, over `articles a` joined with `editions e`. */
 export function filterConditions(filter: ArticleFilter): RawBuilder<SqlBool>[] {
   const where: RawBuilder<SqlBool>[] = [];
@@ -86,30 +61,24 @@ export function filterConditions(filter: ArticleFilter): RawBuilder<SqlBool>[] {
   where.push(sql<SqlBool>`e.status = any(${statuses}::text[])`);
   where.push(sql<SqlBool>`a.kind = any(${filter.kinds ?? ['article']}::text[])`);
   if (filter.q) where.push(sql<SqlBool>`a.search_vector @@ websearch_to_tsquery('english', ${filter.q})`);
-  if (filter.regionContains) {
-    where.push(sql<SqlBool>`exists (select 1 from regions r where r.slug = a.region_slug
-      and (r.name ilike ${like(filter.regionContains)} or r.slug = ${filter.regionContains.toLowerCase()}))`);
-  }
-  if (filter.countryContains) {
-    where.push(sql<SqlBool>`exists (select 1 from countries c where c.code = a.country_code
-      and (c.name ilike ${like(filter.countryContains)} or c.code = ${filter.countryContains.toUpperCase()}))`);
-  }
-  if (filter.region) where.push(regionMatch([filter.region]));
-  if (filter.anyRegions?.length) where.push(regionMatch(filter.anyRegions));
+  if (filter.regionContains) where.push(regionContains('a.region_slug', filter.regionContains));
+  if (filter.countryContains) where.push(countryContains('a.country_code', filter.countryContains));
+  if (filter.region) where.push(regionIn('a.region_slug', [filter.region]));
+  if (filter.anyRegions?.length) where.push(regionIn('a.region_slug', filter.anyRegions));
   if (filter.countries?.length) where.push(sql<SqlBool>`a.country_code = any(${filter.countries.map((c) => c.toUpperCase())}::text[])`);
   if (filter.year !== undefined) {
     where.push(sql<SqlBool>`e.publish_date >= make_date(${filter.year}, 1, 1) and e.publish_date < make_date(${filter.year + 1}, 1, 1)`);
   }
   if (filter.editionNumber !== undefined) where.push(sql<SqlBool>`e.number = ${filter.editionNumber}`);
   if (filter.editionId !== undefined) where.push(sql<SqlBool>`e.id = ${filter.editionId}::uuid`);
-  for (const tag of filter.allTags ?? []) where.push(tagMatch([tag]));
-  for (const topic of filter.allTopics ?? []) where.push(topicMatch([topic]));
-  for (const term of filter.allTerms ?? []) where.push(sql<SqlBool>`(${topicMatch([term])} or ${tagMatch([term])})`);
-  for (const airport of filter.allAirports ?? []) where.push(airportMatch([airport]));
-  if (filter.anyTags?.length) where.push(tagMatch(filter.anyTags));
-  if (filter.anyTopics?.length) where.push(topicMatch(filter.anyTopics));
-  if (filter.anyAirports?.length) where.push(airportMatch(filter.anyAirports));
-  if (filter.excludeTags?.length) where.push(sql<SqlBool>`not ${tagMatch(filter.excludeTags)}`);
+  for (const tag of filter.allTags ?? []) where.push(hasTerm('article', 'tag', [tag], 'a'));
+  for (const topic of filter.allTopics ?? []) where.push(hasTerm('article', 'topic', [topic], 'a'));
+  for (const term of filter.allTerms ?? []) where.push(hasTopicOrTag('article', term, 'a'));
+  for (const airport of filter.allAirports ?? []) where.push(hasAirport('article', [airport], 'a'));
+  if (filter.anyTags?.length) where.push(hasTerm('article', 'tag', filter.anyTags, 'a'));
+  if (filter.anyTopics?.length) where.push(hasTerm('article', 'topic', filter.anyTopics, 'a'));
+  if (filter.anyAirports?.length) where.push(hasAirport('article', filter.anyAirports, 'a'));
+  if (filter.excludeTags?.length) where.push(sql<SqlBool>`not ${hasTerm('article', 'tag', filter.excludeTags, 'a')}`);
   return where;
 }
 
@@ -117,7 +86,7 @@ export function filterConditions(filter: ArticleFilter): RawBuilder<SqlBool>[] {
 export async function countArticles(db: Kysely<DB>, filter: ArticleFilter): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from articles a join editions e on e.id = a.edition_id
-     where ${sql.join(filterConditions(filter), sql` and `)}`.execute(db);
+     where ${allOf(filterConditions(filter))}`.execute(db);
   return rows[0]?.n ?? 0;
 }
 
@@ -131,7 +100,7 @@ export async function matchingArticleIds(db: Kysely<DB>, filter: ArticleFilter, 
     : sql`e.publish_date desc, e.number desc, a.sort_order, a.id`;
   const { rows } = await sql<{ id: string }>`
     select a.id from articles a join editions e on e.id = a.edition_id
-     where ${sql.join(filterConditions(filter), sql` and `)}
+     where ${allOf(filterConditions(filter))}
      order by ${order}
      limit ${window.limit} offset ${window.offset}`.execute(db);
   return rows.map((r) => r.id);

@@ -1,7 +1,8 @@
 /**
  * Access control of the /api/v1 edition, as hooks of its scope:
  * - onRequest: authenticate the bearer token, note the channel (plain HTTP, or the MCP tool server
- *   calling in-process), then apply the edition's plan gate;
+ *   calling in-process), then apply the edition's plan gate and the route's own feature gate
+ *   (`config.feature`, e.g. `wat` on tenders), before anything is charged;
  * - preHandler (after validation): charge the daily quota of API keys and send the
  *   `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` headers on every keyed response.
  *   A call from the MCP tool server is not charged here: its `tools/call` already paid one unit.
@@ -9,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Identity } from '../../domain/context.js';
-import { isMetered, requireApiAccess } from '../../domain/entitlements.js';
+import { isMetered, requireApiAccess, requireFeature } from '../../domain/entitlements.js';
 import { DomainError } from '../../domain/errors.js';
 import { chargeQuota, type QuotaState } from '../../domain/quota.js';
 import { authenticateRequest } from '../authenticate.js';
@@ -37,6 +38,9 @@ export function installApiV1Access(app: FastifyInstance): void {
     const identity = await authenticateRequest(request, app.db, app.sessionSecret);
     request.identity = { ...identity, channel: channelOf(request) };
     requireApiAccess(request.identity);
+    // A route that needs a feature beyond API access declares it: `config: { feature: 'wat' }`.
+    const feature = request.routeOptions.config.feature;
+    if (feature) requireFeature(request.identity, feature);
   });
 
   app.addHook('preHandler', async (request, reply) => {

@@ -7,7 +7,9 @@ import { installApiV1Access } from './access.js';
 import { installApiV1Errors } from './errors.js';
 import articleRoutes from './routes/articles.js';
 import editionRoutes from './routes/editions.js';
+import projectRoutes from './routes/projects.js';
 import searchRoutes from './routes/search.js';
+import tenderRoutes from './routes/tenders.js';
 
 export default async function apiV1(app: FastifyInstance): Promise<void> {
   installApiV1Errors(app);
@@ -15,4 +17,6 @@ export default async function apiV1(app: FastifyInstance): Promise<void> {
   await app.register(editionRoutes);
   await app.register(articleRoutes);
   await app.register(searchRoutes);
+  await app.register(projectRoutes);
+  await app.register(tenderRoutes);
 }

@@ -7,7 +7,11 @@ import type { ArticleView } from '../../domain/articles/article-view.js';
 import type { EditionView } from '../../domain/editions/edition-view.js';
 import { pageMeta } from '../../domain/pagination.js';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A string that is one of `values` (JSON Schema `enum`: one clear error naming the allowed values). */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
 /** `{ error: <message> }`, the body of every non-2xx response. */
 export const ErrorBody = Type.Object({ error: Type.String({ description: 'What went wrong, for a person to read' }) });

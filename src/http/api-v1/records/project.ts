@@ -1,0 +1,112 @@
+/**
+ * The project record of the /api/v1 edition: its schema, how a `ProjectView` is presented, and the
+ * columns of the CSV export.
+ */
+import { Type, type Static } from 'typebox';
+import type { ProjectMention } from '../../../domain/projects/read-projects.js';
+import { PROJECT_STATUSES, type ProjectView } from '../../../domain/projects/project-query.js';
+import { csvList, type CsvColumn } from '../../csv.js';
+import { Nullable, StringEnum } from '../schemas.js';
+
+export const Project = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  title: Type.String(),
+  description: Type.String(),
+  airport_name: Nullable(Type.String()),
+  iata_code: Nullable(Type.String()),
+  country: Nullable(Type.String({ description: 'Country name' })),
+  country_code: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2' })),
+  region: Nullable(Type.String({ description: 'Region name' })),
+  region_slug: Nullable(Type.String()),
+  project_type: Nullable(Type.String({ description: 'Project type name' })),
+  project_type_slug: Nullable(Type.String()),
+  value_usd: Nullable(Type.Integer({ description: 'Whole US dollars, converted at write time from the stated value with a dated FX rate' })),
+  value_amount: Nullable(Type.Integer({ description: 'The value as stated by the source, in value_currency' })),
+  value_currency: Nullable(Type.String({ description: 'ISO 4217' })),
+  value_basis: Nullable(Type.String({ description: 'estimated, budget, contract or announced' })),
+  contractor: Nullable(Type.String()),
+  status: StringEnum(PROJECT_STATUSES),
+  expected_completion_year: Nullable(Type.Integer()),
+  announced_on: Nullable(Type.String({ format: 'date' })),
+  parent_project_id: Nullable(Type.String({ format: 'uuid', description: 'The programme this project is a package of' })),
+  tags: Type.Array(Type.String()),
+  topics: Type.Array(Type.String()),
+  companies: Type.Array(Type.String()),
+  last_seen_edition: Nullable(Type.Integer({ description: 'Number of the newest edition that mentioned the project' })),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+export type Project = Static<typeof Project>;
+
+export const ProjectMentionRecord = Type.Object({
+  article_id: Type.String({ format: 'uuid' }),
+  headline: Type.String(),
+  edition_number: Type.Integer(),
+  publish_date: Type.String({ format: 'date' }),
+});
+
+export const ProjectWithArticles = Type.Intersect([
+  Project,
+  Type.Object({ articles: Type.Array(ProjectMentionRecord, { description: 'Editions and articles where the project was mentioned, newest first' }) }),
+]);
+
+/** A project in this edition's words. */
+export function presentProject(p: ProjectView): Project {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    airport_name: p.airport_name,
+    iata_code: p.iata_code,
+    country: p.country_name,
+    country_code: p.country_code,
+    region: p.region_name,
+    region_slug: p.region_slug,
+    project_type: p.project_type_name,
+    project_type_slug: p.project_type_slug,
+    value_usd: p.value_usd,
+    value_amount: p.value_amount,
+    value_currency: p.value_currency,
+    value_basis: p.value_basis,
+    contractor: p.contractor,
+    status: p.status,
+    expected_completion_year: p.expected_completion_year,
+    announced_on: p.announced_on,
+    parent_project_id: p.parent_project_id,
+    tags: p.tags.map((t) => t.name),
+    topics: p.topics.map((t) => t.name),
+    companies: p.companies.map((c) => c.name),
+    last_seen_edition: p.last_seen_edition_number,
+    updated_at: new Date(p.updated_at).toISOString(),
+  };
+}
+
+/** A project with its mentions. */
+export const presentProjectWithArticles = (p: ProjectView & { articles: ProjectMention[] }) => ({
+  ...presentProject(p),
+  articles: p.articles,
+});
+
+/** Columns of `GET /api/v1/projects/export`. */
+export const PROJECT_CSV_COLUMNS: CsvColumn<ProjectView>[] = [
+  { header: 'id', value: (p) => p.id },
+  { header: 'title', value: (p) => p.title },
+  { header: 'airport_name', value: (p) => p.airport_name },
+  { header: 'iata_code', value: (p) => p.iata_code },
+  { header: 'country_code', value: (p) => p.country_code },
+  { header: 'country', value: (p) => p.country_name },
+  { header: 'region', value: (p) => p.region_name },
+  { header: 'project_type', value: (p) => p.project_type_name },
+  { header: 'status', value: (p) => p.status },
+  { header: 'value_amount', value: (p) => p.value_amount },
+  { header: 'value_currency', value: (p) => p.value_currency },
+  { header: 'value_usd', value: (p) => p.value_usd },
+  { header: 'contractor', value: (p) => p.contractor },
+  { header: 'expected_completion_year', value: (p) => p.expected_completion_year },
+  { header: 'announced_on', value: (p) => p.announced_on },
+  { header: 'parent_project_id', value: (p) => p.parent_project_id },
+  { header: 'topics', value: (p) => csvList(p.topics.map((t) => t.name)) },
+  { header: 'tags', value: (p) => csvList(p.tags.map((t) => t.name)) },
+  { header: 'companies', value: (p) => csvList(p.companies.map((c) => c.name)) },
+  { header: 'last_seen_edition', value: (p) => p.last_seen_edition_number },
+  { header: 'updated_at', value: (p) => new Date(p.updated_at) },
+];

@@ -1,0 +1,107 @@
+/**
+ * The tender record of the /api/v1 edition: its schema, how a `TenderView` is presented, and the
+ * columns of the CSV export (which add the bidders).
+ */
+import { Type, type Static } from 'typebox';
+import { TENDER_STATUSES, TENDER_TYPES } from '../../../domain/tenders/tender-status.js';
+import type { TenderView } from '../../../domain/tenders/tender-query.js';
+import { csvList, type CsvColumn } from '../../csv.js';
+import { Nullable, StringEnum } from '../schemas.js';
+
+const Bidder = Type.Object({
+  name: Type.String(),
+  outcome: Type.String({ description: 'bid, shortlisted, awarded, unsuccessful or withdrawn' }),
+});
+
+export const Tender = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  title: Type.String(),
+  description: Type.String(),
+  reference: Nullable(Type.String({ description: "The buyer's own notice reference" })),
+  buyer: Type.String({ description: 'The contracting authority or airport operator' }),
+  airport_name: Nullable(Type.String()),
+  iata_code: Nullable(Type.String()),
+  country: Nullable(Type.String()),
+  country_code: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2' })),
+  region: Nullable(Type.String()),
+  region_slug: Nullable(Type.String()),
+  type: StringEnum(TENDER_TYPES),
+  status: StringEnum(TENDER_STATUSES, {
+    description: 'closing_soon: open with the deadline within 14 days; closed: the deadline has passed or the buyer closed it',
+  }),
+  published_at: Type.String({ format: 'date', description: 'Date the notice was published' }),
+  deadline: Nullable(Type.String({ format: 'date-time', description: 'Submission deadline (UTC)' })),
+  days_to_deadline: Nullable(Type.Integer({ description: 'Whole days from now to the deadline; negative once passed' })),
+  estimated_value: Nullable(Type.Integer({ description: 'Estimated contract value in currency units' })),
+  currency: Nullable(Type.String({ description: 'ISO 4217' })),
+  value_usd: Nullable(Type.Integer({ description: 'Estimated value in whole US dollars (dated FX rate)' })),
+  categories: Type.Array(Type.String(), { description: 'Topic names; topics stand in for categories' }),
+  tags: Type.Array(Type.String()),
+  source_name: Nullable(Type.String()),
+  source_url: Nullable(Type.String()),
+  awarded_to: Nullable(Type.String()),
+  awarded_on: Nullable(Type.String({ format: 'date' })),
+});
+export type Tender = Static<typeof Tender>;
+
+export const TenderWithBidders = Type.Intersect([Tender, Type.Object({ bidders: Type.Array(Bidder) })]);
+
+/** A tender in this edition's words (the list lacks bidders; the single read and the export have them). */
+export function presentTender(t: TenderView): Tender {
+  return {
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    reference: t.reference,
+    buyer: t.buyer_name,
+    airport_name: t.airport_name,
+    iata_code: t.iata_code,
+    country: t.country_name,
+    country_code: t.country_code,
+    region: t.region_name,
+    region_slug: t.region_slug,
+    type: t.tender_type,
+    status: t.status,
+    published_at: t.published_on,
+    deadline: t.deadline ? new Date(t.deadline).toISOString() : null,
+    days_to_deadline: t.days_to_deadline,
+    estimated_value: t.estimated_value,
+    currency: t.currency,
+    value_usd: t.value_usd,
+    categories: t.topics.map((x) => x.name),
+    tags: t.tags.map((x) => x.name),
+    source_name: t.source_name,
+    source_url: t.source_url,
+    awarded_to: t.awarded_to,
+    awarded_on: t.awarded_on,
+  };
+}
+
+/** A tender with its bidders. */
+export const presentTenderWithBidders = (t: TenderView) => ({ ...presentTender(t), bidders: t.bidders });
+
+/** Columns of `GET /api/v1/tenders/export`. */
+export const TENDER_CSV_COLUMNS: CsvColumn<TenderView>[] = [
+  { header: 'id', value: (t) => t.id },
+  { header: 'title', value: (t) => t.title },
+  { header: 'reference', value: (t) => t.reference },
+  { header: 'buyer', value: (t) => t.buyer_name },
+  { header: 'airport_name', value: (t) => t.airport_name },
+  { header: 'iata_code', value: (t) => t.iata_code },
+  { header: 'country_code', value: (t) => t.country_code },
+  { header: 'country', value: (t) => t.country_name },
+  { header: 'region', value: (t) => t.region_name },
+  { header: 'type', value: (t) => t.tender_type },
+  { header: 'status', value: (t) => t.status },
+  { header: 'published_at', value: (t) => t.published_on },
+  { header: 'deadline', value: (t) => (t.deadline ? new Date(t.deadline) : null) },
+  { header: 'estimated_value', value: (t) => t.estimated_value },
+  { header: 'currency', value: (t) => t.currency },
+  { header: 'value_usd', value: (t) => t.value_usd },
+  { header: 'categories', value: (t) => csvList(t.topics.map((x) => x.name)) },
+  { header: 'tags', value: (t) => csvList(t.tags.map((x) => x.name)) },
+  { header: 'awarded_to', value: (t) => t.awarded_to },
+  { header: 'bidders', value: (t) => csvList(t.bidders.map((b) => `${b.name} (${b.outcome})`)) },
+  { header: 'source_name', value: (t) => t.source_name },
+  { header: 'source_url', value: (t) => t.source_url },
+];

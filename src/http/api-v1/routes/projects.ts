@@ -1,0 +1,80 @@
+/**
+ * /api/v1 projects (seed 000, sections 2 and 4):
+ * | GET | /projects        | q, region, country, status, type, topic, min_value, page, limit (50, max 100) |
+ * | GET | /projects/export | the same filters; text/csv, at most 1000 rows (admins: no cap)               |
+ * | GET | /projects/:id    | one project plus the editions and articles that mentioned it                 |
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
+import { pageWindow } from '../../../domain/pagination.js';
+import { PROJECT_STATUSES, type ProjectFilter } from '../../../domain/projects/project-query.js';
+import { exportProjects, getProject, listProjects } from '../../../domain/projects/read-projects.js';
+import { csvFilename, sendCsv } from '../../csv.js';
+import { ctxOf } from '../../types.js';
+import { PROJECT_CSV_COLUMNS, Project, ProjectWithArticles, presentProject, presentProjectWithArticles } from '../records/project.js';
+import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged, StringEnum } from '../schemas.js';
+
+const tags = ['Projects'];
+const security = [{ bearerAuth: [] }];
+/** Rows of a subscriber's project export (seed 000, section 8). */
+export const PROJECT_EXPORT_CAP = 1000;
+const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
+
+const filters = {
+  q: text('Full-text query, web-search syntax, over title, airport, contractor and description'),
+  region: text('Region name contains this (case-insensitive), or the region slug'),
+  country: text('Country name contains this, or an ISO 3166-1 alpha-2 code'),
+  status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: 'Project status' })),
+  type: text('Project type contains this (e.g. "terminal", "runway")'),
+  topic: text('One topic (name or slug)'),
+  min_value: Type.Optional(Type.Integer({ minimum: 0, description: 'Minimum value, whole US dollars (value_usd)' })),
+};
+const Filters = Type.Object(filters);
+
+const toFilter = (q: Static<typeof Filters>): ProjectFilter => ({
+  q: q.q,
+  regionContains: q.region,
+  countryContains: q.country,
+  status: q.status,
+  typeContains: q.type,
+  topic: q.topic,
+  minValueUsd: q.min_value,
+});
+
+export default async function projectRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/projects', {
+    schema: {
+      operationId: 'apiV1ListProjects', summary: 'List airport projects (by relevance with q, else by title)', tags, security,
+      querystring: Type.Object({ ...filters, ...PageQuery(50, 100) }),
+      response: { 200: PagedEnvelope(Project), ...errorResponses },
+    },
+  }, async (req) => {
+    const { page, limit, ...rest } = req.query;
+    const result = await listProjects(ctxOf(req), toFilter(rest), rest.q ? 'relevance' : 'title_asc', pageWindow(page, limit));
+    return paged(result.items.map(presentProject), page, limit, result.total);
+  });
+
+  r.get('/projects/export', {
+    schema: {
+      operationId: 'apiV1ExportProjects', summary: `Export matching projects as CSV (RFC 4180, at most ${PROJECT_EXPORT_CAP} rows, by title)`, tags, security,
+      querystring: Filters,
+      produces: ['text/csv'],
+      response: { 200: { description: 'text/csv attachment, one header row', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errorResponses },
+    },
+  }, async (req, reply) => {
+    const ctx = ctxOf(req);
+    const cap = ctx.identity?.isAdmin ? Number.POSITIVE_INFINITY : PROJECT_EXPORT_CAP;
+    return sendCsv(reply, csvFilename('projects'), PROJECT_CSV_COLUMNS, exportProjects(ctx, toFilter(req.query), cap));
+  });
+
+  r.get('/projects/:id', {
+    schema: {
+      operationId: 'apiV1GetProject', summary: 'One project with the editions and articles that mentioned it', tags, security,
+      params: Type.Object({ id: Type.String({ format: 'uuid', description: 'Project id (UUID)' }) }),
+      response: { 200: Envelope(ProjectWithArticles), ...errorResponses },
+    },
+  }, async (req) => ({ data: presentProjectWithArticles(await getProject(ctxOf(req), req.params.id)) }));
+}

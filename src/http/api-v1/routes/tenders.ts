@@ -1,0 +1,81 @@
+/**
+ * /api/v1 tenders (seed 000, section 4); every route needs the `wat` feature (the tender add-on or
+ * Enterprise):
+ * | GET | /tenders        | q, region, country, category, type, closed, deadline_days, sort, page, limit (50, max 100) |
+ * | GET | /tenders/export | the same filters; text/csv with a bidders column                                          |
+ * | GET | /tenders/:id    | one tender with its bidders                                                               |
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
+import { pageWindow } from '../../../domain/pagination.js';
+import { TENDER_SORTS, type TenderFilter } from '../../../domain/tenders/tender-query.js';
+import { TENDER_TYPES } from '../../../domain/tenders/tender-status.js';
+import { exportTenders, getTender, listTenders } from '../../../domain/tenders/read-tenders.js';
+import { csvFilename, sendCsv } from '../../csv.js';
+import { ctxOf } from '../../types.js';
+import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender, presentTenderWithBidders } from '../records/tender.js';
+import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged, StringEnum } from '../schemas.js';
+
+const tags = ['Tenders'];
+const security = [{ bearerAuth: [] }];
+const config = { feature: 'wat' as const };
+const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
+
+const filters = {
+  q: text('Full-text query, web-search syntax, over title, buyer, reference and description'),
+  region: text('Region name contains this (case-insensitive), or the region slug'),
+  country: text('Country name contains this, or an ISO 3166-1 alpha-2 code'),
+  category: text('One category: a topic name or slug (e.g. "digital-technology")'),
+  type: Type.Optional(StringEnum(TENDER_TYPES, { description: 'Notice type' })),
+  closed: Type.Optional(StringEnum(['1', '0', 'true', 'false'], { description: '1 also lists tenders that are expired, closed, awarded or cancelled; by default only open and closing_soon ones' })),
+  deadline_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650, description: 'Only tenders whose deadline falls within this many days from now' })),
+  sort: Type.Optional(StringEnum(TENDER_SORTS, { description: 'Order (default deadline_asc, tenders without a deadline last)', default: 'deadline_asc' })),
+};
+const Filters = Type.Object(filters);
+
+const toFilter = (q: Static<typeof Filters>): TenderFilter => ({
+  q: q.q,
+  regionContains: q.region,
+  countryContains: q.country,
+  category: q.category,
+  type: q.type,
+  statuses: q.closed === '1' || q.closed === 'true' ? undefined : ['open', 'closing_soon'],
+  deadlineWithinDays: q.deadline_days,
+});
+
+export default async function tenderRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/tenders', {
+    config,
+    schema: {
+      operationId: 'apiV1ListTenders', summary: 'List airport tenders (needs the tender add-on or Enterprise)', tags, security,
+      querystring: Type.Object({ ...filters, ...PageQuery(50, 100) }),
+      response: { 200: PagedEnvelope(Tender), ...errorResponses },
+    },
+  }, async (req) => {
+    const { page, limit, ...rest } = req.query;
+    const result = await listTenders(ctxOf(req), toFilter(rest), rest.sort ?? 'deadline_asc', pageWindow(page, limit));
+    return paged(result.items.map(presentTender), page, limit, result.total);
+  });
+
+  r.get('/tenders/export', {
+    config,
+    schema: {
+      operationId: 'apiV1ExportTenders', summary: 'Export matching tenders as CSV with bidders (RFC 4180, by deadline)', tags, security,
+      querystring: Filters,
+      produces: ['text/csv'],
+      response: { 200: { description: 'text/csv attachment, one header row', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errorResponses },
+    },
+  }, async (req, reply) => sendCsv(reply, csvFilename('tenders'), TENDER_CSV_COLUMNS, exportTenders(ctxOf(req), toFilter(req.query))));
+
+  r.get('/tenders/:id', {
+    config,
+    schema: {
+      operationId: 'apiV1GetTender', summary: 'One tender, whatever its status, with its bidders', tags, security,
+      params: Type.Object({ id: Type.String({ format: 'uuid', description: 'Tender id (UUID)' }) }),
+      response: { 200: Envelope(TenderWithBidders), ...errorResponses },
+    },
+  }, async (req) => ({ data: presentTenderWithBidders(await getTender(ctxOf(req), req.params.id)) }));
+}

@@ -9,7 +9,8 @@ import { Type } from 'typebox';
 import { getArticle, searchArticles } from '../../../domain/articles/read-articles.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
-import { Article, Envelope, errorResponses, PagedEnvelope, PageQuery, paged, presentArticle } from '../schemas.js';
+import { Article, presentArticle } from '../records/article.js';
+import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const tags = ['Articles'];
 const security = [{ bearerAuth: [] }];

@@ -10,7 +10,9 @@ import { Type } from 'typebox';
 import { getEditionByNumber, getLatestEdition, listPublishedEditions, type EditionWithArticles as Full } from '../../../domain/editions/read-editions.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
-import { Edition, EditionWithArticles, Envelope, errorResponses, PagedEnvelope, PageQuery, paged, presentArticle, presentEdition } from '../schemas.js';
+import { presentArticle } from '../records/article.js';
+import { Edition, EditionWithArticles, presentEdition } from '../records/edition.js';
+import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const tags = ['Editions'];
 const security = [{ bearerAuth: [] }];

@@ -10,7 +10,8 @@ import { Type, type TSchema } from 'typebox';
 import { searchArticles } from '../../../domain/articles/read-articles.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
-import { Article, errorResponses, PagedEnvelope, PageQuery, paged, presentArticle } from '../schemas.js';
+import { Article, presentArticle } from '../records/article.js';
+import { errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const tags = ['Search'];
 const security = [{ bearerAuth: [] }];

@@ -1,0 +1,138 @@
+/**
+ * Memory benchmark of the streamed CSV export (issue 3): loads EXPORT_PROJECTS synthetic projects
+ * (default 1 000 000) into a throwaway PostgreSQL database, starts the real server as a child
+ * process, streams `GET /api/v1/projects/export` with an admin key (admins export every row, so the
+ * whole table goes through the stream), and samples the server's resident memory (VmRSS from
+ * /proc) while it does. Target: growth under 100 MB. Prints rows, bytes, time, RSS before, peak and
+ * growth, and PASS or TARGET MISSED.
+ *
+ *   npm run bench:export            # knobs: EXPORT_PROJECTS, BENCH_DATABASE_URL
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { createApiKey } from '../src/domain/identity/api-keys.js';
+import { createUser } from '../src/domain/identity/users.js';
+import { seedSynthetic } from '../src/seed/synthetic.js';
+
+const TARGET_MB = 100;
+const projects = Number(process.env.EXPORT_PROJECTS ?? 1_000_000);
+const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `ai_export_bench_${process.pid}`;
+const say = (m: string) => process.stderr.write(m + '\n');
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+async function admin(sqlText: string): Promise<void> {
+  const c = new pg.Client({ connectionString: server });
+  await c.connect();
+  try {
+    await c.query(sqlText);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Resident set size of a process, bytes (Linux /proc). */
+function rss(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(port: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      }).on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+await admin(`create database ${dbName}`);
+const url = new URL(server);
+url.pathname = `/${dbName}`;
+let child: ReturnType<typeof spawn> | undefined;
+try {
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  let key: string;
+  try {
+    await migrate(database);
+    const started = Date.now();
+    let last = 0;
+    await seedSynthetic(database.db, {
+      projects,
+      onProgress: (done, total) => {
+        if (Date.now() - last > 5000 || done === total) {
+          say(`  loading: ${done.toLocaleString('en')} / ${total.toLocaleString('en')} projects (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+          last = Date.now();
+        }
+      },
+    });
+    say(`loaded ${projects.toLocaleString('en')} projects in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    await admin(`vacuum analyze`).catch(() => {});
+    await createUser(database.db, { email: 'bench-admin@example.test', admin: true });
+    key = (await createApiKey(database.db, { email: 'bench-admin@example.test' })).key;
+  } finally {
+    await database.close();
+  }
+
+  const port = await freePort();
+  child = spawn(process.execPath, [path.resolve('bin/airport-intel.js'), 'serve'], {
+    env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SESSION_SECRET: 'bench-secret-0123456789-0123456789-0123456789' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(port);
+  const pid = child.pid!;
+  await new Promise((r) => setTimeout(r, 1000));
+  const before = rss(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rss(pid));
+  }, 50);
+
+  const started = Date.now();
+  const { bytes, lines } = await new Promise<{ bytes: number; lines: number }>((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port, path: '/api/v1/projects/export', headers: { authorization: `Bearer ${key}` } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`export answered ${res.statusCode}`));
+      let bytes = 0;
+      let lines = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        for (const b of chunk) if (b === 10) lines++;
+      });
+      res.on('end', () => resolve({ bytes, lines }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+  clearInterval(sampler);
+  peak = Math.max(peak, rss(pid));
+  const seconds = (Date.now() - started) / 1000;
+  const growth = peak - before;
+  const rows = lines - 1; // header
+  console.log(`export of ${rows.toLocaleString('en')} projects (${mb(bytes)} MB of CSV) in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString('en')} rows/s)`);
+  console.log(`server RSS: before ${mb(before)} MB, peak ${mb(peak)} MB, growth ${mb(growth)} MB`);
+  console.log(`${growth < TARGET_MB * 1024 * 1024 && rows === projects ? 'PASS' : 'TARGET MISSED'}: growth ${mb(growth)} MB (target < ${TARGET_MB} MB), ${rows === projects ? 'every row exported' : `only ${rows} of ${projects} rows`}`);
+} finally {
+  child?.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  await admin(`drop database if exists ${dbName} with (force)`);
+}

@@ -1,0 +1,41 @@
+/**
+ * The edition record of the /api/v1 edition: its schema (with the executive summary) and how an
+ * `EditionView` is presented.
+ */
+import { Type, type Static } from 'typebox';
+import type { EditionView } from '../../../domain/editions/edition-view.js';
+import { Article } from './article.js';
+
+export const Edition = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  number: Type.Integer({ description: 'Issue number' }),
+  publish_date: Type.String({ format: 'date' }),
+  status: Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('archived')]),
+  summary: Type.String({ description: 'Executive summary' }),
+  top_developments: Type.Array(Type.String()),
+  key_trends: Type.Array(Type.String()),
+  regional_highlights: Type.Array(Type.Object({ region: Type.String(), highlight: Type.String() })),
+  key_metrics: Type.Array(
+    Type.Object({ label: Type.String(), value: Type.String(), context: Type.Optional(Type.String()) }),
+  ),
+  article_count: Type.Integer(),
+});
+export type Edition = Static<typeof Edition>;
+
+export const EditionWithArticles = Type.Intersect([Edition, Type.Object({ articles: Type.Array(Article) })]);
+
+/** An edition in this edition's words. */
+export function presentEdition(e: EditionView): Edition {
+  return {
+    id: e.id,
+    number: e.number,
+    publish_date: e.publish_date,
+    status: e.status,
+    summary: e.summary,
+    top_developments: e.top_developments,
+    key_trends: e.key_trends,
+    regional_highlights: e.regional_highlights,
+    key_metrics: e.key_metrics,
+    article_count: e.article_count,
+  };
+}

@@ -11,6 +11,7 @@ import apiV1 from './http/api-v1/index.js';
 import { installApiV1Errors } from './http/api-v1/errors.js';
 import healthRoutes from './http/health.js';
 import { validatorCompiler } from './http/validator.js';
+import mcpRoutes from './mcp/server.js';
 import './http/types.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -57,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes, { engine: options.database.kind, version });
   await app.register(apiV1, { prefix: '/api/v1' });
+  await app.register(mcpRoutes, { version });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Routes outside both editions (/healthz, /openapi.json, unknown paths) answer errors as { error }.
   installApiV1Errors(app);

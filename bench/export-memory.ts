@@ -27,8 +27,9 @@ const dbName = `ai_export_bench_${process.pid}`;
 const say = (m: string) => process.stderr.write(m + '\n');
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-async function admin(sqlText: string): Promise<void> {
-  const c = new pg.Client({ connectionString: server });
+/** Runs one statement on `connectionString` (default: the server's maintenance database). */
+async function admin(sqlText: string, connectionString = server): Promise<void> {
+  const c = new pg.Client({ connectionString });
   await c.connect();
   try {
     await c.query(sqlText);
@@ -88,7 +89,7 @@ try {
       },
     });
     say(`loaded ${projects.toLocaleString('en')} projects in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    await admin(`vacuum analyze`).catch(() => {});
+    await admin('vacuum analyze', url.toString());
     await createUser(database.db, { email: 'bench-admin@example.test', admin: true });
     key = (await createApiKey(database.db, { email: 'bench-admin@example.test' })).key;
   } finally {

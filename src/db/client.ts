@@ -104,6 +104,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolMax ?? 10,
+      // The service runs short queries; JIT compilation costs them hundreds of ms whenever the
+      // planner's estimate crosses jit_above_cost (docs/decisions/0003-postgresql-settings.md).
+      options: '-c jit=off',
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === INT8 || oid === NUMERIC) return (v: string) => Number(v);

@@ -4,6 +4,9 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
+import type { Identity } from './context.js';
+import { isMetered } from './entitlements.js';
+import { DomainError } from './errors.js';
 
 /** The state of a key's budget after a request was counted (or refused). */
 export interface QuotaState {
@@ -51,3 +54,20 @@ export async function usedToday(db: Kysely<DB>, apiKeyId: string, now = new Date
     .executeTakeFirst();
   return row?.count ?? 0;
 }
+
+/**
+ * Charges one unit of the daily quota when the caller is metered (an API key of a non-admin).
+ * @returns the budget after the charge, or `undefined` for an unmetered caller
+ */
+export async function chargeMetered(db: Kysely<DB>, identity: Identity): Promise<QuotaState | undefined> {
+  if (!isMetered(identity) || !identity.apiKeyId) return undefined;
+  return chargeQuota(db, identity.apiKeyId, identity.dailyQuota ?? 0);
+}
+
+/** The QUOTA_EXCEEDED error of a spent budget, saying when it resets. */
+export const quotaSpent = (quota: QuotaState): DomainError =>
+  new DomainError(
+    'QUOTA_EXCEEDED',
+    `Daily quota of ${quota.limit} requests for this API key is spent; it resets at 00:00 UTC (in ${quota.resetSeconds} s).`,
+    { retryAfterSeconds: quota.resetSeconds },
+  );

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Identity } from '../domain/context.js';
 import { DomainError } from '../domain/errors.js';
-import { chargeMetered, quotaSpent } from '../http/api-v1/access.js';
+import { chargeMetered, quotaSpent } from '../domain/quota.js';
 import { RESULT_BUDGET, type CallResult } from './budget.js';
 import { callApi, type Caller } from './call-api.js';
 import { DEFAULT_MATCHES, searchApi, type Catalogue } from './search-api.js';

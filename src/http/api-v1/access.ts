@@ -9,29 +9,10 @@
  * Over quota: 429 with `Retry-After` (seconds to the next UTC midnight).
  */
 import type { FastifyInstance } from 'fastify';
-import type { Identity } from '../../domain/context.js';
-import { isMetered, requireApiAccess, requireFeature } from '../../domain/entitlements.js';
-import { DomainError } from '../../domain/errors.js';
-import { chargeQuota, type QuotaState } from '../../domain/quota.js';
+import { requireApiAccess, requireFeature } from '../../domain/entitlements.js';
+import { chargeMetered, quotaSpent } from '../../domain/quota.js';
 import { authenticateRequest } from '../authenticate.js';
 import { channelOf } from '../internal-call.js';
-
-/**
- * Charges one unit of the daily quota when the caller is metered (an API key of a non-admin).
- * @returns the budget after the charge, or `undefined` for an unmetered caller
- */
-export async function chargeMetered(db: FastifyInstance['db'], identity: Identity): Promise<QuotaState | undefined> {
-  if (!isMetered(identity) || !identity.apiKeyId) return undefined;
-  return chargeQuota(db, identity.apiKeyId, identity.dailyQuota ?? 0);
-}
-
-/** The QUOTA_EXCEEDED error of a spent budget, saying when it resets. */
-export const quotaSpent = (quota: QuotaState): DomainError =>
-  new DomainError(
-    'QUOTA_EXCEEDED',
-    `Daily quota of ${quota.limit} requests for this API key is spent; it resets at 00:00 UTC (in ${quota.resetSeconds} s).`,
-    { retryAfterSeconds: quota.resetSeconds },
-  );
 
 export function installApiV1Access(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {

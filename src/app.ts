@@ -12,6 +12,7 @@ import { installApiV1Errors } from './http/api-v1/errors.js';
 import healthRoutes from './http/health.js';
 import { validatorCompiler } from './http/validator.js';
 import mcpRoutes from './mcp/server.js';
+import newsletterRoutes from './http/newsletter.js';
 import './http/types.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -22,6 +23,8 @@ export interface AppOptions {
   sessionSecret: string;
   /** pino options, or `false` to log nothing (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Base URL of the service as readers reach it (unsubscribe links); default http://127.0.0.1:3000. */
+  publicBaseUrl?: string;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -59,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { engine: options.database.kind, version });
   await app.register(apiV1, { prefix: '/api/v1' });
   await app.register(mcpRoutes, { version });
+  await app.register(newsletterRoutes, { publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Routes outside both editions (/healthz, /openapi.json, unknown paths) answer errors as { error }.
   installApiV1Errors(app);

@@ -10,6 +10,13 @@
  * | SESSION_SECRET  | (generated)    | HMAC secret of session JWTs; generated once into DATA_DIR      |
  * | LOG_LEVEL       | info           | pino level                                                     |
  * | DB_POOL_MAX     | 10             | connections in the PostgreSQL pool                             |
+ * | SMTP_URL        | (unset)        | smtp(s)://… : deliver mail by SMTP; unset: .eml files in DATA_DIR/outbox |
+ * | MAIL_FROM       | Airport Intelligence <newsletter@localhost> | From of every message           |
+ * | PUBLIC_BASE_URL | http://HOST:PORT | base of links in messages (unsubscribe)                      |
+ * | SEND_BUDGET_HOURLY | 1000        | messages the outbox worker sends per hour at most              |
+ * | SEND_BUDGET_DAILY  | 10000       | … and per day                                                  |
+ * | MAIL_MAX_ATTEMPTS  | 5           | attempts before a message is dead                              |
+ * | MAIL_WORKER     | on             | `off`: `serve` does not run the outbox worker (run `airport-intel worker`) |
  */
 import path from 'node:path';
 
@@ -25,6 +32,21 @@ export interface Config {
   sessionSecret: string | undefined;
   logLevel: string;
   dbPoolMax: number;
+  /** Mail delivery (the newsletter outbox). */
+  mail: MailConfig;
+}
+
+/** How the outbox worker delivers mail. */
+export interface MailConfig {
+  /** `smtp://…` or `smtps://…`; `undefined`: write .eml files under DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  from: string;
+  publicBaseUrl: string;
+  budgetHourly: number;
+  budgetDaily: number;
+  maxAttempts: number;
+  /** `serve` runs the outbox worker in-process. */
+  workerInServe: boolean;
 }
 
 /** Thrown when an environment variable holds a value that cannot be used. */
@@ -53,13 +75,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (sessionSecret && sessionSecret.length < 32) {
     throw new ConfigError('SESSION_SECRET must be at least 32 characters long');
   }
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  const port = intVar(env, 'PORT', 3000, 0, 65535);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const publicBaseUrl = (env.PUBLIC_BASE_URL?.trim() || `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]/.test(publicBaseUrl)) throw new ConfigError('PUBLIC_BASE_URL must start with http:// or https://');
+  const from = env.MAIL_FROM?.trim() || 'Airport Intelligence <newsletter@localhost>';
+  if (!/@/.test(from)) throw new ConfigError('MAIL_FROM must contain an email address');
+  const worker = (env.MAIL_WORKER?.trim() || 'on').toLowerCase();
+  if (!['on', 'off'].includes(worker)) throw new ConfigError('MAIL_WORKER must be on or off');
+  const mail: MailConfig = {
+    smtpUrl,
+    from,
+    publicBaseUrl,
+    budgetHourly: intVar(env, 'SEND_BUDGET_HOURLY', 1000, 1, 10_000_000),
+    budgetDaily: intVar(env, 'SEND_BUDGET_DAILY', 10_000, 1, 100_000_000),
+    maxAttempts: intVar(env, 'MAIL_MAX_ATTEMPTS', 5, 1, 50),
+    workerInServe: worker === 'on',
+  };
+  if (mail.budgetDaily < mail.budgetHourly) throw new ConfigError('SEND_BUDGET_DAILY must be at least SEND_BUDGET_HOURLY');
   return {
-    port: intVar(env, 'PORT', 3000, 0, 65535),
-    host: env.HOST?.trim() || '127.0.0.1',
+    port,
+    host,
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
     sessionSecret,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     dbPoolMax: intVar(env, 'DB_POOL_MAX', 10, 1, 200),
+    mail,
   };
 }

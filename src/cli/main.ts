@@ -1,6 +1,7 @@
 /**
  * The `airport-intel` command line (docs/cli.md):
  *   serve
+ *   worker
  *   migrate
  *   seed sample [--force]
  *   seed synthetic [--articles N] [--projects N] [--tenders N] [--seed S]
@@ -23,10 +24,12 @@ import { loadSample } from '../seed/sample.js';
 import { seedSynthetic } from '../seed/synthetic.js';
 import { positiveInt, required, say, UsageError, withDatabase } from './runtime.js';
 import { serve } from './serve.js';
+import { runWorker } from './worker-command.js';
 
 const USAGE = `Usage: airport-intel <command>
 
   serve                                   run the HTTP service (PORT, HOST, DATABASE_URL, DATA_DIR, SESSION_SECRET)
+  worker                                  run the newsletter outbox worker alone (SMTP_URL, SEND_BUDGET_HOURLY, …)
   migrate                                 apply database migrations
   seed sample [--force]                   load the sample editions and articles
   seed synthetic [--articles N] [--projects N] [--tenders N] [--seed S]
@@ -57,6 +60,9 @@ async function run(argv: string[]): Promise<void> {
     case 'serve':
       parse(args, {});
       return serve();
+    case 'worker':
+      parse(args, {});
+      return runWorker();
     case 'migrate':
       parse(args, {});
       return withDatabase(

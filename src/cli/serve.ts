@@ -8,6 +8,7 @@ import { openDatabase, targetFromConfig } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { resolveSessionSecret } from '../secrets.js';
 import { loadSample } from '../seed/sample.js';
+import { startMailWorker } from './worker.js';
 
 export async function serve(): Promise<void> {
   const config = loadConfig();
@@ -15,6 +16,7 @@ export async function serve(): Promise<void> {
   const app = await buildApp({
     database,
     sessionSecret: resolveSessionSecret(config),
+    publicBaseUrl: config.mail.publicBaseUrl,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
   try {
@@ -31,11 +33,14 @@ export async function serve(): Promise<void> {
     await database.close();
     throw err;
   }
+  // The newsletter outbox worker runs in-process unless MAIL_WORKER=off (src/cli/worker.ts).
+  const mailWorker = config.mail.workerInServe ? startMailWorker(database, config, app.log) : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await mailWorker?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -245,6 +245,7 @@ export interface EmailOutbox {
   html: string;
   id: Generated<string>;
   last_error: string | null;
+  locked_by: string | null;
   locked_until: Timestamp | null;
   next_attempt_at: Generated<Timestamp>;
   send_id: string | null;
@@ -253,6 +254,7 @@ export interface EmailOutbox {
   subject: string;
   text_body: string;
   to_email: string;
+  unsubscribe_url: string | null;
   user_id: string | null;
 }
 
@@ -297,10 +299,12 @@ export interface MediaAssets {
 }
 
 export interface NewsletterSends {
+  already_queued: Generated<number>;
   created_at: Generated<Timestamp>;
   edition_id: string;
   id: Generated<string>;
   mode: string;
+  queued: Generated<number>;
   recipients: Generated<number>;
   requested_by: string | null;
 }
@@ -359,6 +363,7 @@ export interface Preferences {
   digest_format: Generated<string>;
   digest_frequency: Generated<string>;
   email_headlines_only: Generated<boolean>;
+  unsubscribe_token: Generated<string>;
   unsubscribed_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
   user_id: string;

@@ -96,11 +96,12 @@ function successOf(op: OpenApiOperation): { returns: string; schema: SchemaNode 
   return { returns: mediaType, schema: content?.schema };
 }
 
-/** Builds the catalogue from an OpenAPI document: every operation under `/api/v1/`, in document order. */
+/** Builds the catalogue from an OpenAPI document: every operation under `/api/v1/` except `/api/v1/admin/*`, in document order. */
 export function buildCatalogue(spec: OpenApiDocument): CatalogueEntry[] {
   const entries: CatalogueEntry[] = [];
   for (const [path, operations] of Object.entries(spec.paths ?? {})) {
-    if (!path.startsWith(API_PREFIX)) continue;
+    // Editorial admin routes are left out: the tool server serves readers' agents, not editors.
+    if (!path.startsWith(API_PREFIX) || path.startsWith(`${API_PREFIX}admin/`)) continue;
     for (const [verb, op] of Object.entries(operations)) {
       if (!METHODS.includes(verb)) continue;
       const { returns, schema } = successOf(op);

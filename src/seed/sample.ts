@@ -194,6 +194,7 @@ export async function loadSample(db: Kysely<DB>, options: { force?: boolean; now
     }
     await recomputeEditionRollups(trx);
     const { projects, tenders } = await loadSampleProjectsAndTenders(trx, options.now);
+    await (await import('./sample-inbox.js')).loadSampleInbox(trx); // editorial inbox (issue 4)
     return { editions: editions.length, articles, companies: companies.length, projects, tenders, skipped: false };
   });
 }

@@ -31,10 +31,11 @@ export interface NewProject {
 }
 
 /**
- * Inserts a project with its links; run it inside the caller's transaction.
- * @returns the new id. @throws DomainError VALIDATION for an unknown airport
+ * The stored columns of a project: place fields derived from the airport, `value_usd` from the
+ * stated amount and `fx_rates`. Shared by insert and the admin update.
+ * @throws DomainError VALIDATION for an unknown airport
  */
-export async function insertProject(trx: Kysely<DB>, input: NewProject): Promise<string> {
+export async function projectColumns(trx: Kysely<DB>, input: NewProject) {
   let place: { id: string; name: string; iata: string; country_code: string; region_slug: string } | undefined;
   if (input.iata) {
     place = await trx
@@ -46,32 +47,38 @@ export async function insertProject(trx: Kysely<DB>, input: NewProject): Promise
     if (!place) throw invalidParam('iata_code', `unknown airport ${input.iata}`);
   }
   const usd = await toUsd(trx, input.valueAmount, input.valueCurrency, input.announcedOn);
-  const row = await trx
-    .insertInto('projects')
-    .values({
-      title: input.title,
-      description: input.description ?? '',
-      airport_id: place?.id ?? null,
-      airport_name: place?.name ?? null,
-      iata_code: place?.iata ?? null,
-      country_code: place?.country_code ?? null,
-      region_slug: place?.region_slug ?? null,
-      project_type_slug: input.projectType ?? null,
-      status: input.status,
-      value_amount: input.valueAmount ?? null,
-      value_currency: input.valueCurrency?.toUpperCase() ?? null,
-      value_basis: input.valueBasis ?? null,
-      value_usd: usd?.usd ?? null,
-      value_fx_date: usd?.rateDate ?? null,
-      contractor: input.contractor ?? null,
-      announced_on: input.announcedOn ?? null,
-      expected_completion_year: input.expectedCompletionYear ?? null,
-      parent_project_id: input.parentProjectId ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const columns = {
+    title: input.title,
+    description: input.description ?? '',
+    airport_id: place?.id ?? null,
+    airport_name: place?.name ?? null,
+    iata_code: place?.iata ?? null,
+    country_code: place?.country_code ?? null,
+    region_slug: place?.region_slug ?? null,
+    project_type_slug: input.projectType ?? null,
+    status: input.status,
+    value_amount: input.valueAmount ?? null,
+    value_currency: input.valueCurrency?.toUpperCase() ?? null,
+    value_basis: input.valueBasis ?? null,
+    value_usd: usd?.usd ?? null,
+    value_fx_date: usd?.rateDate ?? null,
+    contractor: input.contractor ?? null,
+    announced_on: input.announcedOn ?? null,
+    expected_completion_year: input.expectedCompletionYear ?? null,
+    parent_project_id: input.parentProjectId ?? null,
+  };
+  return { columns, airportId: place?.id ?? null };
+}
+
+/**
+ * Inserts a project with its links; run it inside the caller's transaction.
+ * @returns the new id. @throws DomainError VALIDATION for an unknown airport
+ */
+export async function insertProject(trx: Kysely<DB>, input: NewProject): Promise<string> {
+  const { columns, airportId } = await projectColumns(trx, input);
+  const row = await trx.insertInto('projects').values(columns).returning('id').executeTakeFirstOrThrow();
   const id = row.id;
-  if (place) await trx.insertInto('project_airports').values({ project_id: id, airport_id: place.id }).execute();
+  if (airportId) await trx.insertInto('project_airports').values({ project_id: id, airport_id: airportId }).execute();
   if (input.topicIds?.length) await trx.insertInto('project_topics').values(input.topicIds.map((topic_id) => ({ project_id: id, topic_id }))).execute();
   if (input.tagIds?.length) await trx.insertInto('project_tags').values(input.tagIds.map((tag_id) => ({ project_id: id, tag_id }))).execute();
   if (input.companies?.length) {

@@ -37,10 +37,11 @@ export interface NewTender {
 }
 
 /**
- * Inserts a tender with its links; run it inside the caller's transaction.
- * @returns the new id. @throws DomainError VALIDATION for an unknown airport or country
+ * The stored columns of a tender: country and region from the airport (or the country), `value_usd`
+ * from `fx_rates`. Shared by insert and the admin update.
+ * @throws DomainError VALIDATION for an unknown airport or country
  */
-export async function insertTender(trx: Kysely<DB>, input: NewTender): Promise<string> {
+export async function tenderColumns(trx: Kysely<DB>, input: NewTender) {
   let airportId: string | null = null;
   let countryCode = input.countryCode?.toUpperCase() ?? null;
   if (input.iata) {
@@ -52,31 +53,37 @@ export async function insertTender(trx: Kysely<DB>, input: NewTender): Promise<s
   const country = countryCode ? await trx.selectFrom('countries').select('region_slug').where('code', '=', countryCode).executeTakeFirst() : undefined;
   if (countryCode && !country) throw invalidParam('country_code', `unknown country ${countryCode}`);
   const usd = await toUsd(trx, input.estimatedValue, input.currency, input.publishedOn);
-  const row = await trx
-    .insertInto('tenders')
-    .values({
-      title: input.title,
-      description: input.description ?? '',
-      reference: input.reference ?? null,
-      buyer_name: input.buyerName,
-      buyer_company_id: input.buyerCompanyId ?? null,
-      airport_id: airportId,
-      country_code: countryCode,
-      region_slug: country?.region_slug ?? null,
-      tender_type: input.type,
-      status: input.status,
-      published_on: input.publishedOn,
-      deadline: input.deadline ?? null,
-      estimated_value: input.estimatedValue ?? null,
-      currency: input.currency?.toUpperCase() ?? null,
-      value_usd: usd?.usd ?? null,
-      source_name: input.sourceName ?? null,
-      source_url: input.sourceUrl ?? null,
-      awarded_to: input.awardedTo ?? null,
-      awarded_on: input.awardedOn ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const columns = {
+    title: input.title,
+    description: input.description ?? '',
+    reference: input.reference ?? null,
+    buyer_name: input.buyerName,
+    buyer_company_id: input.buyerCompanyId ?? null,
+    airport_id: airportId,
+    country_code: countryCode,
+    region_slug: country?.region_slug ?? null,
+    tender_type: input.type,
+    status: input.status,
+    published_on: input.publishedOn,
+    deadline: input.deadline ?? null,
+    estimated_value: input.estimatedValue ?? null,
+    currency: input.currency?.toUpperCase() ?? null,
+    value_usd: usd?.usd ?? null,
+    source_name: input.sourceName ?? null,
+    source_url: input.sourceUrl ?? null,
+    awarded_to: input.awardedTo ?? null,
+    awarded_on: input.awardedOn ?? null,
+  };
+  return { columns, airportId };
+}
+
+/**
+ * Inserts a tender with its links; run it inside the caller's transaction.
+ * @returns the new id. @throws DomainError VALIDATION for an unknown airport or country
+ */
+export async function insertTender(trx: Kysely<DB>, input: NewTender): Promise<string> {
+  const { columns, airportId } = await tenderColumns(trx, input);
+  const row = await trx.insertInto('tenders').values(columns).returning('id').executeTakeFirstOrThrow();
   const id = row.id;
   if (airportId) await trx.insertInto('tender_airports').values({ tender_id: id, airport_id: airportId }).execute();
   if (input.topicIds?.length) await trx.insertInto('tender_topics').values(input.topicIds.map((topic_id) => ({ tender_id: id, topic_id }))).execute();

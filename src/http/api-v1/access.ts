@@ -9,6 +9,7 @@
  * Over quota: 429 with `Retry-After` (seconds to the next UTC midnight).
  */
 import type { FastifyInstance } from 'fastify';
+import { requireAdmin } from '../../domain/admin/admin.js';
 import { requireApiAccess, requireFeature } from '../../domain/entitlements.js';
 import { chargeMetered, quotaSpent } from '../../domain/quota.js';
 import { authenticateRequest } from '../authenticate.js';
@@ -18,6 +19,8 @@ export function installApiV1Access(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const identity = await authenticateRequest(request, app.db, app.sessionSecret);
     request.identity = { ...identity, channel: channelOf(request) };
+    // Admin routes (`config: { admin: true }`): administrators only, before any plan gate.
+    if (request.routeOptions.config.admin) requireAdmin(request.identity);
     requireApiAccess(request.identity);
     // A route that needs a feature beyond API access declares it: `config: { feature: 'wat' }`.
     const feature = request.routeOptions.config.feature;

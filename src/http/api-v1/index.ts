@@ -5,6 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import { installApiV1Access } from './access.js';
 import { installApiV1Errors } from './errors.js';
+import adminContentRoutes from './routes/admin-content.js';
+import adminEditionRoutes from './routes/admin-editions.js';
+import adminInboxRoutes from './routes/admin-inbox.js';
 import articleRoutes from './routes/articles.js';
 import editionRoutes from './routes/editions.js';
 import projectRoutes from './routes/projects.js';
@@ -19,4 +22,7 @@ export default async function apiV1(app: FastifyInstance): Promise<void> {
   await app.register(searchRoutes);
   await app.register(projectRoutes);
   await app.register(tenderRoutes);
+  await app.register(adminEditionRoutes);
+  await app.register(adminContentRoutes);
+  await app.register(adminInboxRoutes);
 }

@@ -1,0 +1,162 @@
+/**
+ * Admin operations on articles: create on an edition, update any field (text, takeaways,
+ * why_it_matters, place, topics, tags, airports, source, order, featured; or move it to another
+ * edition), delete. Each write recomputes the article count of the editions involved and the
+ * `last_seen_edition` of the projects the article mentions, and is audited in the same transaction.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { adminWrite } from '../admin/admin.js';
+import { resolveAirports, resolveCountry, resolveRegion, resolveTags, resolveTopics } from '../admin/taxonomy.js';
+import { recordAudit, recordUpdate } from '../audit/audit-log.js';
+import type { Ctx } from '../context.js';
+import { invalidParam, notFound } from '../errors.js';
+import { recomputeEditionRollups } from '../editions/edition-view.js';
+import { recomputeProjectRollups } from '../projects/write-projects.js';
+import { slugify } from '../../seed/slug.js';
+import { loadArticleViews, type ArticleView } from './article-view.js';
+
+/** Fields an admin may set on an article. Lists replace the article's whole set. */
+export interface ArticleInput {
+  edition_id?: string | undefined;
+  headline?: string | undefined;
+  content?: string | undefined;
+  takeaways?: string[] | undefined;
+  why_it_matters?: string | undefined;
+  /** region slug or name */
+  region?: string | null | undefined;
+  /** ISO alpha-2 code or English name; sets the region too unless `region` is given */
+  country?: string | null | undefined;
+  /** IATA codes */
+  airports?: string[] | undefined;
+  /** topic slugs or names */
+  topics?: string[] | undefined;
+  /** tag slugs (created when new) */
+  tags?: string[] | undefined;
+  source_name?: string | null | undefined;
+  source_url?: string | null | undefined;
+  sort_order?: number | undefined;
+  featured?: boolean | undefined;
+}
+
+/** One article in any edition. @throws DomainError NOT_FOUND */
+export async function getArticleById(db: Kysely<DB>, id: string): Promise<ArticleView> {
+  const [a] = await loadArticleViews(db, [id]);
+  if (!a) throw notFound(`Article ${id}`);
+  return a;
+}
+
+/** A slug unique inside the edition. */
+async function freeSlug(db: Kysely<DB>, editionId: string, headline: string, exceptId?: string): Promise<string> {
+  const base = slugify(headline) || 'article';
+  const taken = new Set((await db.selectFrom('articles').select('slug').where('edition_id', '=', editionId)
+    .where('slug', 'like', `${base}%`).$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!)).execute()).map((r) => r.slug));
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+async function requireEdition(db: Kysely<DB>, id: string): Promise<void> {
+  const e = await db.selectFrom('editions').select('id').where('id', '=', id).executeTakeFirst();
+  if (!e) throw invalidParam('edition_id', `no edition ${id}`);
+}
+
+/** Resolves the taxonomy of `input` and writes the columns and link sets it names. */
+async function writeArticle(trx: Kysely<DB>, id: string, input: ArticleInput): Promise<void> {
+  const set: Record<string, unknown> = {};
+  for (const k of ['headline', 'content', 'takeaways', 'why_it_matters', 'source_name', 'source_url', 'sort_order', 'featured', 'edition_id'] as const) {
+    if (input[k] !== undefined) set[k] = input[k];
+  }
+  if (input.country !== undefined) {
+    if (input.country === null) set.country_code = null;
+    else {
+      const c = await resolveCountry(trx, input.country);
+      set.country_code = c.code;
+      if (input.region === undefined) set.region_slug = c.region_slug;
+    }
+  }
+  if (input.region !== undefined) set.region_slug = input.region === null ? null : await resolveRegion(trx, input.region);
+  const topicIds = input.topics && (await resolveTopics(trx, input.topics));
+  const tagIds = input.tags && (await resolveTags(trx, input.tags));
+  const airportIds = input.airports && (await resolveAirports(trx, input.airports));
+  if (Object.keys(set).length) await trx.updateTable('articles').set({ ...set, updated_at: new Date() }).where('id', '=', id).execute();
+  if (topicIds) {
+    await trx.deleteFrom('article_topics').where('article_id', '=', id).execute();
+    if (topicIds.length) await trx.insertInto('article_topics').values(topicIds.map((topic_id) => ({ article_id: id, topic_id }))).execute();
+  }
+  if (tagIds) {
+    await trx.deleteFrom('article_tags').where('article_id', '=', id).execute();
+    if (tagIds.length) await trx.insertInto('article_tags').values(tagIds.map((tag_id) => ({ article_id: id, tag_id }))).execute();
+  }
+  if (airportIds) {
+    await trx.deleteFrom('article_airports').where('article_id', '=', id).execute();
+    if (airportIds.length) await trx.insertInto('article_airports').values(airportIds.map((airport_id) => ({ article_id: id, airport_id }))).execute();
+  }
+}
+
+async function projectsOfArticle(db: Kysely<DB>, id: string): Promise<string[]> {
+  return (await db.selectFrom('article_projects').select('project_id').where('article_id', '=', id).execute()).map((r) => r.project_id);
+}
+
+/**
+ * Inserts an article into an edition (last in the edition unless `sort_order` is given); the
+ * building block of `createArticle` and of promoting an inbox item. Runs in the caller's transaction.
+ */
+export async function insertArticle(trx: Kysely<DB>, input: ArticleInput & { edition_id: string; headline: string }): Promise<string> {
+  await requireEdition(trx, input.edition_id);
+  const last = await trx.selectFrom('articles').select((eb) => eb.fn.max('sort_order').as('m')).where('edition_id', '=', input.edition_id).executeTakeFirst();
+  const row = await trx.insertInto('articles').values({
+    edition_id: input.edition_id,
+    headline: input.headline,
+    slug: await freeSlug(trx, input.edition_id, input.headline),
+    sort_order: input.sort_order ?? Number(last?.m ?? 0) + 1,
+  }).returning('id').executeTakeFirstOrThrow();
+  const { sort_order: _s, edition_id: _e, headline: _h, ...rest } = input;
+  await writeArticle(trx, row.id, rest);
+  await recomputeEditionRollups(trx, input.edition_id);
+  return row.id;
+}
+
+/** Creates an article on an edition. @throws DomainError VALIDATION (unknown edition or taxonomy) */
+export async function createArticle(ctx: Ctx, input: ArticleInput & { edition_id: string; headline: string }): Promise<ArticleView> {
+  return adminWrite(ctx, async (trx, tctx) => {
+    const id = await insertArticle(trx, input);
+    const after = await getArticleById(trx, id);
+    await recordAudit(trx, tctx, { action: 'create', entity: 'article', entityId: id, after });
+    return after;
+  });
+}
+
+/** Updates an article; lists replace the whole set. @throws DomainError NOT_FOUND, VALIDATION */
+export async function updateArticle(ctx: Ctx, id: string, input: ArticleInput): Promise<ArticleView> {
+  return adminWrite(ctx, async (trx, tctx) => {
+    const before = await getArticleById(trx, id);
+    if (input.edition_id !== undefined && input.edition_id !== before.edition_id) await requireEdition(trx, input.edition_id);
+    if (input.headline !== undefined || input.edition_id !== undefined) {
+      const slug = await freeSlug(trx, input.edition_id ?? before.edition_id, input.headline ?? before.headline, id);
+      await trx.updateTable('articles').set({ slug }).where('id', '=', id).execute();
+    }
+    await writeArticle(trx, id, input);
+    await recomputeEditionRollups(trx, before.edition_id);
+    if (input.edition_id && input.edition_id !== before.edition_id) {
+      await recomputeEditionRollups(trx, input.edition_id);
+      const projects = await projectsOfArticle(trx, id);
+      if (projects.length) await recomputeProjectRollups(trx, projects);
+    }
+    const after = await getArticleById(trx, id);
+    await recordUpdate(trx, tctx, 'article', id, before, after);
+    return after;
+  });
+}
+
+/** Deletes an article. @throws DomainError NOT_FOUND */
+export async function deleteArticle(ctx: Ctx, id: string): Promise<void> {
+  await adminWrite(ctx, async (trx, tctx) => {
+    const before = await getArticleById(trx, id);
+    const projects = await projectsOfArticle(trx, id);
+    await trx.deleteFrom('articles').where('id', '=', id).execute();
+    await recomputeEditionRollups(trx, before.edition_id);
+    if (projects.length) await recomputeProjectRollups(trx, projects);
+    await recordAudit(trx, tctx, { action: 'delete', entity: 'article', entityId: id, before });
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Renders one reader's digest as HTML and plain text with Handlebars templates
+ * (`templates/digest.html.hbs`, `templates/digest.txt.hbs`): the edition's executive summary first,
+ * then the articles in the reader's order, honouring the delivery preferences:
+ * - `digest_format` `full`: why it matters and the takeaways; `compact`: why it matters only;
+ * - `email_headlines_only`: headlines (with their source links) only, no executive summary.
+ * HTML output escapes every value; the text part is not escaped (it is not HTML).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import type { ArticleView } from '../articles/article-view.js';
+import type { EditionView } from '../editions/edition-view.js';
+import { orderForReader } from './personalise.js';
+import type { Recipient } from './recipients.js';
+
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'templates');
+const hb = Handlebars.create();
+hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''));
+hb.registerHelper('bullets', (list: unknown, indent: unknown) =>
+  Array.isArray(list) ? list.map((x) => `${typeof indent === 'string' ? indent : ''}- ${String(x)}`).join('\n') : '');
+hb.registerHelper('blank', () => '');
+const htmlTemplate = hb.compile(fs.readFileSync(path.join(dir, 'digest.html.hbs'), 'utf8'), { strict: false });
+const textTemplate = hb.compile(fs.readFileSync(path.join(dir, 'digest.txt.hbs'), 'utf8'), { noEscape: true, strict: false });
+
+/** A rendered message. */
+export interface RenderedDigest {
+  subject: string;
+  html: string;
+  text: string;
+  /** Article ids in the order the reader sees them. */
+  order: string[];
+}
+
+/** The subject line of an edition's digest. */
+export const digestSubject = (edition: EditionView, test = false) =>
+  `${test ? '[TEST] ' : ''}Airport Intelligence — Edition ${edition.number} (${edition.publish_date})`;
+
+/** Renders the digest of `edition` for `recipient`, with `unsubscribeUrl` in the footer. */
+export function renderDigest(edition: EditionView, articles: ArticleView[], recipient: Recipient, unsubscribeUrl: string, test = false): RenderedDigest {
+  const ranked = orderForReader(articles, recipient.interests);
+  const full = recipient.digestFormat === 'full';
+  const context = {
+    subject: digestSubject(edition, test),
+    test,
+    greeting: recipient.name ? `Hello ${recipient.name},` : '',
+    edition: { number: edition.number, publish_date: edition.publish_date, summary: edition.summary, top_developments: edition.top_developments },
+    personalised: ranked.some((r) => r.score > 0),
+    headlinesOnly: recipient.headlinesOnly,
+    full,
+    formatLabel: recipient.headlinesOnly ? 'headlines only' : full ? 'full digest' : 'compact digest',
+    unsubscribeUrl,
+    articles: ranked.map((r) => ({
+      headline: r.article.headline,
+      why_it_matters: r.article.why_it_matters,
+      takeaways: r.article.takeaways,
+      source_name: r.article.source_name,
+      source_url: r.article.source_url,
+      matched: r.matched,
+    })),
+  };
+  return { subject: context.subject, html: htmlTemplate(context), text: textTemplate(context), order: ranked.map((r) => r.article.id) };
+}

@@ -1,0 +1,31 @@
+/** The editorial inbox item of the /api/v1 edition: schema and presenter. */
+import { Type, type Static } from 'typebox';
+import { INBOX_STATUSES, type InboxItem as InboxItemView } from '../../../domain/inbox/inbox.js';
+import { Nullable, StringEnum } from '../schemas.js';
+
+export const InboxItem = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  source_id: Nullable(Type.String({ format: 'uuid' })),
+  source_name: Type.String(),
+  url: Type.String(),
+  title: Type.String(),
+  excerpt: Type.String(),
+  published_at: Nullable(Type.String({ format: 'date-time' })),
+  detected_entities: Type.Object({
+    topics: Type.Optional(Type.Array(Type.String())),
+    tags: Type.Optional(Type.Array(Type.String())),
+    airports: Type.Optional(Type.Array(Type.String())),
+    companies: Type.Optional(Type.Array(Type.String())),
+    region: Type.Optional(Nullable(Type.String())),
+    country: Type.Optional(Nullable(Type.String())),
+  }, { description: 'What the automated pre-screen found: topic and tag slugs, IATA codes, company names, region slug, ISO country code' }),
+  score: Type.Number({ minimum: 0, maximum: 1, description: 'Automated pre-screen score, 0..1' }),
+  status: StringEnum(INBOX_STATUSES),
+  promoted_article_id: Nullable(Type.String({ format: 'uuid' })),
+  decided_by: Nullable(Type.String({ format: 'uuid' })),
+  decided_at: Nullable(Type.String({ format: 'date-time' })),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type InboxItem = Static<typeof InboxItem>;
+
+export const presentInboxItem = (i: InboxItemView): InboxItem => ({ ...i });

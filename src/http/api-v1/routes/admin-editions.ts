@@ -1,0 +1,79 @@
+/**
+ * /api/v1 admin: editions (seed 000, section 4). Administrators only (`config.admin`).
+ * | GET    | /admin/editions             | status, page, limit | every edition incl. drafts and archived |
+ * | POST   | /admin/editions             | EditionCreate       | create (draft by default); 409 on a taken number |
+ * | PATCH  | /admin/editions/:id         | EditionPatch        | metadata, executive summary, status |
+ * | DELETE | /admin/editions/:id         |                     | delete, cascading to its articles |
+ * | POST   | /admin/editions/:id/publish |                     | publish and recompute the rollups |
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { adminListEditions, createEdition, deleteEdition, publishEdition, updateEdition, type EditionInput } from '../../../domain/editions/write-editions.js';
+import { pageWindow } from '../../../domain/pagination.js';
+import { ctxOf } from '../../types.js';
+import { Edition, presentEdition } from '../records/edition.js';
+import { Deleted, EditionCreate, EditionPatch, EditionStatusQuery } from '../records/admin-inputs.js';
+import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+
+const tags = ['Admin: editions'];
+const security = [{ bearerAuth: [] }];
+const config = { admin: true };
+const IdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'Edition id (UUID)' }) });
+const responses = { ...errorResponses, 409: errorResponses[400] };
+
+export default async function adminEditionRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/admin/editions', {
+    config,
+    schema: {
+      operationId: 'apiV1AdminListEditions', summary: 'List editions in every status (drafts, published, archived), newest first', tags, security,
+      querystring: Type.Object({ ...EditionStatusQuery.properties, ...PageQuery(20, 100) }),
+      response: { 200: PagedEnvelope(Edition), ...responses },
+    },
+  }, async (req) => {
+    const { page, limit, status } = req.query;
+    const result = await adminListEditions(ctxOf(req), status ? [status] : [], pageWindow(page, limit));
+    return paged(result.items.map(presentEdition), page, limit, result.total);
+  });
+
+  r.post('/admin/editions', {
+    config,
+    schema: {
+      operationId: 'apiV1AdminCreateEdition', summary: 'Create an edition (a draft unless status says otherwise)', tags, security,
+      body: EditionCreate,
+      response: { 201: Envelope(Edition), ...responses },
+    },
+  }, async (req, reply) => reply.status(201).send({ data: presentEdition(await createEdition(ctxOf(req), req.body)) }));
+
+  r.patch('/admin/editions/:id', {
+    config,
+    schema: {
+      operationId: 'apiV1AdminUpdateEdition', summary: 'Update metadata, executive summary and/or status', tags, security,
+      params: IdParams, body: EditionPatch,
+      response: { 200: Envelope(Edition), ...responses },
+    },
+  }, async (req) => ({ data: presentEdition(await updateEdition(ctxOf(req), req.params.id, req.body as EditionInput)) }));
+
+  r.delete('/admin/editions/:id', {
+    config,
+    schema: {
+      operationId: 'apiV1AdminDeleteEdition', summary: 'Delete an edition and its articles', tags, security,
+      params: IdParams,
+      response: { 200: Envelope(Deleted), ...responses },
+    },
+  }, async (req) => {
+    await deleteEdition(ctxOf(req), req.params.id);
+    return { data: { id: req.params.id, deleted: true as const } };
+  });
+
+  r.post('/admin/editions/:id/publish', {
+    config,
+    schema: {
+      operationId: 'apiV1AdminPublishEdition', summary: 'Publish an edition and recompute the rollups (article count, projects\u2019 last_seen_edition)', tags, security,
+      params: IdParams,
+      response: { 200: Envelope(Edition), ...responses },
+    },
+  }, async (req) => ({ data: presentEdition(await publishEdition(ctxOf(req), req.params.id)) }));
+}

@@ -1,0 +1,86 @@
+/**
+ * /api/v1 admin: the editorial inbox and the audit log (seed 000, section 4). Administrators only.
+ * | GET   | /admin/inbox             | status, page, limit            | items, highest score first |
+ * | PATCH | /admin/inbox/:id         | { status }                     | approve, skip or reopen |
+ * | POST  | /admin/inbox/:id/promote | { edition_id } or { edition_number } | a draft article on a draft edition; 409 when already promoted |
+ * | GET   | /admin/audit             | entity, entity_id, action, page, limit | audit entries, newest first |
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { listAudit } from '../../../domain/audit/audit-log.js';
+import { requireAdmin } from '../../../domain/admin/admin.js';
+import { listInbox, promoteInboxItem, setInboxStatus } from '../../../domain/inbox/inbox.js';
+import { pageWindow } from '../../../domain/pagination.js';
+import { ctxOf } from '../../types.js';
+import { Article, presentArticle } from '../records/article.js';
+import { InboxPatch, InboxQuery, PromoteBody } from '../records/admin-inputs.js';
+import { AuditEntry, presentAuditEntry } from '../records/audit-entry.js';
+import { InboxItem, presentInboxItem } from '../records/inbox-item.js';
+import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+
+const security = [{ bearerAuth: [] }];
+const config = { admin: true };
+const responses = { ...errorResponses, 409: errorResponses[400] };
+const params = Type.Object({ id: Type.String({ format: 'uuid', description: 'Inbox item id (UUID)' }) });
+
+export default async function adminInboxRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['Admin: inbox'];
+
+  r.get('/admin/inbox', {
+    config,
+    schema: {
+      operationId: 'apiV1AdminListInbox', summary: 'List editorial inbox items, highest pre-screen score first', tags, security,
+      querystring: Type.Object({ ...InboxQuery.properties, ...PageQuery(50, 200) }),
+      response: { 200: PagedEnvelope(InboxItem), ...responses },
+    },
+  }, async (req) => {
+    const { page, limit, status } = req.query;
+    const result = await listInbox(ctxOf(req), status, pageWindow(page, limit));
+    return paged(result.items.map(presentInboxItem), page, limit, result.total);
+  });
+
+  r.patch('/admin/inbox/:id', {
+    config,
+    schema: {
+      operationId: 'apiV1AdminSetInboxStatus', summary: 'Set an inbox item\u2019s status: approved, skipped, or pending (reopen)', tags, security,
+      params, body: InboxPatch,
+      response: { 200: Envelope(InboxItem), ...responses },
+    },
+  }, async (req) => ({ data: presentInboxItem(await setInboxStatus(ctxOf(req), req.params.id, req.body.status)) }));
+
+  r.post('/admin/inbox/:id/promote', {
+    config,
+    schema: {
+      operationId: 'apiV1AdminPromoteInboxItem', summary: 'Promote an inbox item into an unpublished article on a draft edition', tags, security,
+      params, body: PromoteBody,
+      response: { 201: Envelope(Type.Object({ item: InboxItem, article: Article })), ...responses },
+    },
+  }, async (req, reply) => {
+    const body = req.body;
+    const target = body.edition_id !== undefined ? { editionId: body.edition_id } : { editionNumber: body.edition_number! };
+    const { item, article } = await promoteInboxItem(ctxOf(req), req.params.id, target);
+    return reply.status(201).send({ data: { item: presentInboxItem(item), article: presentArticle(article) } });
+  });
+
+  r.get('/admin/audit', {
+    config,
+    schema: {
+      operationId: 'apiV1AdminListAudit', summary: 'Read the audit log of admin writes, newest first', tags: ['Admin: audit'], security,
+      querystring: Type.Object({
+        entity: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'edition, article, project, tender, inbox_item, newsletter_send' })),
+        entity_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+        action: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+        ...PageQuery(50, 200),
+      }),
+      response: { 200: PagedEnvelope(AuditEntry), ...responses },
+    },
+  }, async (req) => {
+    const { page, limit, entity, entity_id, action } = req.query;
+    const ctx = ctxOf(req);
+    requireAdmin(ctx.identity);
+    const result = await listAudit(ctx, { entity, entityId: entity_id, action }, pageWindow(page, limit));
+    return paged(result.items.map(presentAuditEntry), page, limit, result.total);
+  });
+}

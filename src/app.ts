@@ -9,7 +9,9 @@ import swagger from '@fastify/swagger';
 import type { Database } from './db/client.js';
 import apiV1 from './http/api-v1/index.js';
 import { installApiV1Errors } from './http/api-v1/errors.js';
+import docsRoutes from './http/docs.js';
 import healthRoutes from './http/health.js';
+import v1 from './http/v1/index.js';
 import { validatorCompiler } from './http/validator.js';
 import mcpRoutes from './mcp/server.js';
 import newsletterRoutes from './http/newsletter.js';
@@ -61,9 +63,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes, { engine: options.database.kind, version });
   await app.register(apiV1, { prefix: '/api/v1' });
+  await app.register(v1, { prefix: '/v1' });
   await app.register(mcpRoutes, { version });
   await app.register(newsletterRoutes, { publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(docsRoutes);
   // Routes outside both editions (/healthz, /openapi.json, unknown paths) answer errors as { error }.
   installApiV1Errors(app);
   return app;

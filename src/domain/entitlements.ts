@@ -65,9 +65,28 @@ export function requireApiAccess(identity: Identity): void {
   if (identity.isAdmin) return;
   if (identity.channel === 'mcp') return requireFeature(identity, 'mcp');
   if (identity.credential === 'api_key') return requireFeature(identity, 'api');
-  if (!identity.planCode) {
-    throw new DomainError('FORBIDDEN', 'Your account has no active subscription; subscribe to a plan to read the intelligence service.');
-  }
+  requireSubscription(identity);
+}
+
+/**
+ * Refuses a caller without an active subscription (any plan, trial included); admins pass.
+ * @throws DomainError FORBIDDEN
+ */
+export function requireSubscription(identity: Identity): void {
+  if (identity.isAdmin || identity.planCode) return;
+  throw new DomainError('FORBIDDEN', 'Your account has no active subscription; subscribe to a plan to read the intelligence service.');
+}
+
+/**
+ * The gate of the /v1 edition for a feature that may be previewed: `full` when the caller holds
+ * it, `preview` when the plan lists it as a preview (the face narrows instead of refusing).
+ * @throws DomainError FORBIDDEN when the caller has neither
+ */
+export function requireFeatureOrPreview(identity: Identity, feature: Feature): 'full' | 'preview' {
+  if (hasFeature(identity, feature)) return 'full';
+  if (identity.previews.has(feature)) return 'preview';
+  requireFeature(identity, feature);
+  return 'full';
 }
 
 /** True when requests of this caller count against the daily quota: API keys of non-admins. */

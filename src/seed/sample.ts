@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types.js';
 import { recomputeEditionRollups } from '../domain/editions/edition-view.js';
+import { loadSampleEvents } from './sample-events.js';
 import { loadSampleProjectsAndTenders } from './sample-projects.js';
 import { humanise, slugify } from './slug.js';
 
@@ -195,6 +196,7 @@ export async function loadSample(db: Kysely<DB>, options: { force?: boolean; now
     await recomputeEditionRollups(trx);
     const { projects, tenders } = await loadSampleProjectsAndTenders(trx, options.now);
     await (await import('./sample-inbox.js')).loadSampleInbox(trx); // editorial inbox (issue 4)
+    await loadSampleEvents(trx);
     return { editions: editions.length, articles, companies: companies.length, projects, tenders, skipped: false };
   });
 }

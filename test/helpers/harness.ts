@@ -13,6 +13,7 @@ import { createApiKey } from '../../src/domain/identity/api-keys.js';
 import { createSession } from '../../src/domain/identity/sessions.js';
 import { createUser, type PlanCode } from '../../src/domain/identity/users.js';
 import { loadSample } from '../../src/seed/sample.js';
+import { installResponseValidation } from './response-validation.js';
 
 export const SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
 
@@ -77,6 +78,7 @@ export async function startHarness(options: { sample?: boolean } = {}): Promise<
   await migrate(database);
   if (options.sample) await loadSample(database.db);
   const app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false });
+  installResponseValidation(app);
   await app.ready();
   let n = 0;
   return {

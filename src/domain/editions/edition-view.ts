@@ -69,15 +69,20 @@ export async function listEditions(db: Kysely<DB>, statuses: EditionStatus[], wi
   return { items: items as unknown as EditionView[], total: count.n };
 }
 
-/** The edition with `number` if its status is one of `statuses`. */
-export async function findEditionByNumber(db: Kysely<DB>, number: number, statuses: EditionStatus[]): Promise<EditionView | undefined> {
+/** The edition with that `number` (or `id`) if its status is one of `statuses`. */
+export async function findEdition(db: Kysely<DB>, key: { number: number } | { id: string }, statuses: EditionStatus[]): Promise<EditionView | undefined> {
   return (await db
     .selectFrom('editions')
     .select(columns)
-    .where('number', '=', number)
+    .$if('number' in key, (qb) => qb.where('number', '=', (key as { number: number }).number))
+    .$if('id' in key, (qb) => qb.where('id', '=', (key as { id: string }).id))
     .where('status', 'in', statuses)
     .executeTakeFirst()) as unknown as EditionView | undefined;
 }
+
+/** The edition with `number` if its status is one of `statuses`. */
+export const findEditionByNumber = (db: Kysely<DB>, number: number, statuses: EditionStatus[]): Promise<EditionView | undefined> =>
+  findEdition(db, { number }, statuses);
 
 /** The most recent published edition. */
 export async function findLatestPublished(db: Kysely<DB>): Promise<EditionView | undefined> {

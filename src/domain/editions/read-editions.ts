@@ -6,7 +6,7 @@ import { notFound } from '../errors.js';
 import type { Page, Window } from '../pagination.js';
 import { loadArticleViews, type ArticleView } from '../articles/article-view.js';
 import { matchingArticleIds, type EditionStatus } from '../search/article-query.js';
-import { findEditionByNumber, findLatestPublished, listEditions, type EditionView } from './edition-view.js';
+import { findEdition, findEditionByNumber, findLatestPublished, listEditions, type EditionView } from './edition-view.js';
 
 /** An edition with all its articles in edition order. */
 export type EditionWithArticles = EditionView & { articles: ArticleView[] };
@@ -15,13 +15,14 @@ export type EditionWithArticles = EditionView & { articles: ArticleView[] };
 const readableStatuses = (ctx: Ctx): EditionStatus[] =>
   ctx.identity?.isAdmin ? ['published', 'archived', 'draft'] : ['published', 'archived'];
 
+/** A window of the articles (and event items) of `edition`, in edition order. */
+async function articlesOf(ctx: Ctx, edition: EditionView, window: Window): Promise<ArticleView[]> {
+  const ids = await matchingArticleIds(ctx.db, { editionId: edition.id, editionStatuses: [edition.status], kinds: ['article', 'event'] }, window);
+  return loadArticleViews(ctx.db, ids);
+}
+
 async function withArticles(ctx: Ctx, edition: EditionView): Promise<EditionWithArticles> {
-  const ids = await matchingArticleIds(
-    ctx.db,
-    { editionId: edition.id, editionStatuses: [edition.status], kinds: ['article', 'event'] },
-    { limit: 10_000, offset: 0 },
-  );
-  return { ...edition, articles: await loadArticleViews(ctx.db, ids) };
+  return { ...edition, articles: await articlesOf(ctx, edition, { limit: 10_000, offset: 0 }) };
 }
 
 /** Published editions, newest first. */
@@ -43,4 +44,19 @@ export async function getEditionByNumber(ctx: Ctx, number: number): Promise<Edit
   const edition = await findEditionByNumber(ctx.db, number, readableStatuses(ctx));
   if (!edition) throw notFound(`Edition ${number}`);
   return withArticles(ctx, edition);
+}
+
+/**
+ * The edition with `id` (published and archived for everyone, drafts for admins only), without its
+ * articles. @throws DomainError NOT_FOUND
+ */
+export async function getEditionById(ctx: Ctx, id: string): Promise<EditionView> {
+  const edition = await findEdition(ctx.db, { id }, readableStatuses(ctx));
+  if (!edition) throw notFound(`Edition ${id}`);
+  return edition;
+}
+
+/** One window of the articles of edition `id`, in edition order. @throws DomainError NOT_FOUND */
+export async function getEditionArticles(ctx: Ctx, id: string, window: Window): Promise<ArticleView[]> {
+  return articlesOf(ctx, await getEditionById(ctx, id), window);
 }

@@ -8,7 +8,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/types.js';
 import type { Term } from '../articles/article-view.js';
-import { allOf, countryContains, hasTerm, hasTopicOrTag, likePattern, regionContains, regionIn, termsJson } from '../search/sql-filters.js';
+import { allOf, countryContains, hasAirport, hasTerm, hasTopicOrTag, likePattern, regionContains, regionIn, termsJson } from '../search/sql-filters.js';
 
 /** Project states (seed: planned, ongoing, complete, cancelled, on_hold). */
 export const PROJECT_STATUSES = ['planned', 'ongoing', 'complete', 'cancelled', 'on_hold'] as const;
@@ -50,6 +50,8 @@ export interface ProjectFilter {
   /** Linked to one of these companies (ids already expanded through aliases and subsidiaries). */
   companyIds?: string[] | undefined;
   parentProjectId?: string | undefined;
+  /** Linked to one of these airports (id, IATA code or part of the name). */
+  airports?: string[] | undefined;
 }
 
 /** A project with its place, type, taxonomy and last mention. */
@@ -111,6 +113,7 @@ export function projectConditions(filter: ProjectFilter): RawBuilder<SqlBool>[] 
     where.push(sql<SqlBool>`exists (select 1 from project_companies pc where pc.project_id = p.id and pc.company_id = any(${filter.companyIds}::uuid[]))`);
   }
   if (filter.parentProjectId) where.push(sql<SqlBool>`p.parent_project_id = ${filter.parentProjectId}::uuid`);
+  if (filter.airports?.length) where.push(hasAirport('project', filter.airports, 'p'));
   return where;
 }
 

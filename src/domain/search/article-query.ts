@@ -10,6 +10,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Page, Window } from '../pagination.js';
 import { loadArticleViews, type ArticleView } from '../articles/article-view.js';
+import { matchesInterests } from './interests.js';
 import { allOf, countryContains, hasAirport, hasTerm, hasTopicOrTag, regionContains, regionIn } from './sql-filters.js';
 
 /** Edition states whose articles a query may return. */
@@ -52,6 +53,8 @@ export interface ArticleFilter {
   excludeTags?: string[] | undefined;
   /** Article kinds (default: articles only; `event` items are calendar items from reporting). */
   kinds?: ('article' | 'event')[] | undefined;
+  /** Only articles matching the favourites of this user (the /v1 `mine=true`; see ./interests.ts). */
+  interestsOf?: string | undefined;
 }
 
 /** The SQL conditions of `filter`, over `articles a` joined with `editions e`. */
@@ -79,6 +82,7 @@ export function filterConditions(filter: ArticleFilter): RawBuilder<SqlBool>[] {
   if (filter.anyTopics?.length) where.push(hasTerm('article', 'topic', filter.anyTopics, 'a'));
   if (filter.anyAirports?.length) where.push(hasAirport('article', filter.anyAirports, 'a'));
   if (filter.excludeTags?.length) where.push(sql<SqlBool>`not ${hasTerm('article', 'tag', filter.excludeTags, 'a')}`);
+  if (filter.interestsOf) where.push(matchesInterests(filter.interestsOf, 'a'));
   return where;
 }
 

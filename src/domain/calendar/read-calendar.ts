@@ -1,0 +1,45 @@
+/**
+ * The industry events calendar (table `calendar_events`): conferences and trade shows, curated or
+ * extracted from reporting. `upcoming` hides events that have ended (an event without an end date
+ * ends on its start date).
+ */
+import { sql, type SqlBool } from 'kysely';
+import type { Ctx } from '../context.js';
+import type { Window } from '../pagination.js';
+
+/** An event with its place. */
+export interface CalendarEventView {
+  id: string;
+  title: string;
+  /** `YYYY-MM-DD` */
+  starts_on: string;
+  ends_on: string | null;
+  city: string | null;
+  country_code: string | null;
+  country_name: string | null;
+  region_slug: string | null;
+  venue: string | null;
+  organiser: string | null;
+  url: string | null;
+  description: string;
+  origin: 'curated' | 'extracted';
+  article_id: string | null;
+}
+
+/** Published events by start date; `upcoming` keeps those that end today or later. */
+export async function listCalendarEvents(ctx: Ctx, options: { upcoming: boolean }, window: Window): Promise<CalendarEventView[]> {
+  return (await ctx.db
+    .selectFrom('calendar_events as ev')
+    .leftJoin('countries as c', 'c.code', 'ev.country_code')
+    .where('ev.published', '=', true)
+    .$if(options.upcoming, (qb) => qb.where(sql<SqlBool>`coalesce(ev.ends_on, ev.starts_on) >= current_date`))
+    .select([
+      'ev.id', 'ev.title', 'ev.starts_on', 'ev.ends_on', 'ev.city', 'ev.country_code', 'c.name as country_name', 'ev.region_slug',
+      'ev.venue', 'ev.organiser', 'ev.url', 'ev.description', 'ev.origin', 'ev.article_id',
+    ])
+    .orderBy('ev.starts_on')
+    .orderBy('ev.title')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute()) as CalendarEventView[];
+}

@@ -1,0 +1,71 @@
+/**
+ * Facets: the filter vocabulary of a list with the number of matching records per value, shared by
+ * the article, project and tender facets. Each dimension joins the matching records `x` (a
+ * subquery with at least an `id` column) to its vocabulary and counts distinct records per value.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../db/types.js';
+import type { Linkable, Vocabulary } from './search/sql-filters.js';
+
+/** One facet entry: the value to filter by, how to show it, and how many records have it. */
+export interface Facet {
+  value: string;
+  label: string;
+  count: number;
+}
+
+/** How one dimension is reached from the matching records `x`. */
+export interface Dimension {
+  /** Joins after `from (<matching>) x`. */
+  join: RawBuilder<unknown>;
+  /** The filter value (text). */
+  value: RawBuilder<unknown>;
+  /** Its label (text). */
+  label: RawBuilder<unknown>;
+}
+
+/** Entries of one dimension, most frequent first, then by label. */
+export async function facetCounts(db: Kysely<DB>, matching: RawBuilder<unknown>, d: Dimension): Promise<Facet[]> {
+  const { rows } = await sql<Facet>`
+    select (${d.value})::text as value, (${d.label})::text as label, count(distinct x.id)::int as count
+      from (${matching}) x ${d.join}
+     group by 1, 2
+     order by count desc, label, value`.execute(db);
+  return rows;
+}
+
+/** The topics or tags of the records `x` of `kind`: value slug, label name. */
+export const termDimension = (kind: Linkable, vocabulary: Vocabulary): Dimension => ({
+  join: sql`join ${sql.table(`${kind}_${vocabulary}s`)} link on ${sql.ref(`link.${kind}_id`)} = x.id
+            join ${sql.table(`${vocabulary}s`)} term on term.id = ${sql.ref(`link.${vocabulary}_id`)}`,
+  value: sql`term.slug`,
+  label: sql`term.name`,
+});
+
+/** The region of the records `x` (column `region_slug`): value slug, label name. */
+export const regionDimension: Dimension = {
+  join: sql`join regions r on r.slug = x.region_slug`,
+  value: sql`r.slug`,
+  label: sql`r.name`,
+};
+
+/** The country of the records `x` (column `country_code`): value ISO code, label name. */
+export const countryDimension: Dimension = {
+  join: sql`join countries c on c.code = x.country_code`,
+  value: sql`c.code`,
+  label: sql`c.name`,
+};
+
+/** The airports linked to the records `x` of `kind`: value IATA code, label name. */
+export const airportDimension = (kind: Linkable): Dimension => ({
+  join: sql`join ${sql.table(`${kind}_airports`)} link on ${sql.ref(`link.${kind}_id`)} = x.id join airports ap on ap.id = link.airport_id`,
+  value: sql`ap.iata`,
+  label: sql`ap.name`,
+});
+
+/** A column of the records `x` whose value is its own label (status, type, year). */
+export const columnDimension = (column: string): Dimension => ({
+  join: sql``,
+  value: sql.ref(`x.${column}`),
+  label: sql.ref(`x.${column}`),
+});

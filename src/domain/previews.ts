@@ -1,0 +1,40 @@
+/**
+ * Trial previews: a gate listed in a caller's `previews` is narrowed, not refused (seed 001,
+ * section 5): the archive shows only the latest published edition, projects five rows, tenders
+ * three. Faces apply these rules; they never decide the numbers themselves.
+ */
+import type { Ctx, Identity } from './context.js';
+import { findLatestPublished } from './editions/edition-view.js';
+import { hasFeature, type Feature } from './entitlements.js';
+import type { Window } from './pagination.js';
+
+/** Rows a previewed list may show, per feature. */
+export const PREVIEW_ROWS = { projects: 5, wat: 3 } as const satisfies Partial<Record<Feature, number>>;
+
+/** True when the caller reaches `feature` only as a preview (never for admins or full holders). */
+export const inPreview = (identity: Identity | null, feature: Feature): boolean =>
+  identity !== null && !hasFeature(identity, feature) && identity.previews.has(feature);
+
+/**
+ * `window` cut so that, in preview, no row past the first `PREVIEW_ROWS[feature]` of the list is
+ * returned (an offset beyond them gives an empty window).
+ */
+export function previewWindow(identity: Identity | null, feature: keyof typeof PREVIEW_ROWS, window: Window): Window {
+  if (!inPreview(identity, feature)) return window;
+  const rows = PREVIEW_ROWS[feature];
+  return { offset: window.offset, limit: Math.max(0, Math.min(window.limit, rows - window.offset)) };
+}
+
+/** Rows an export may send: the preview's rows in preview, else no cap. */
+export const previewCap = (identity: Identity | null, feature: keyof typeof PREVIEW_ROWS): number =>
+  inPreview(identity, feature) ? PREVIEW_ROWS[feature] : Number.POSITIVE_INFINITY;
+
+/**
+ * The archive restriction of a caller: in preview, only the latest published edition (by id;
+ * an impossible id when nothing is published); otherwise nothing.
+ */
+export async function archiveScope(ctx: Ctx): Promise<{ editionId?: string }> {
+  if (!inPreview(ctx.identity, 'archive')) return {};
+  const latest = await findLatestPublished(ctx.db);
+  return { editionId: latest?.id ?? '00000000-0000-0000-0000-000000000000' };
+}

@@ -1,0 +1,35 @@
+/**
+ * Facets of the projects database (/v1/projects/facets): for the projects that match a filter, the
+ * statuses, regions, countries, project types, topics and tags they carry, with counts. The values
+ * are what the list's parameters take (status, region slug, ISO code, type slug, term slugs).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../facets.js';
+import { allOf } from '../search/sql-filters.js';
+import { projectConditions, type ProjectFilter } from './project-query.js';
+
+export interface ProjectFacets {
+  statuses: Facet[];
+  regions: Facet[];
+  countries: Facet[];
+  types: Facet[];
+  topics: Facet[];
+  tags: Facet[];
+}
+
+/** Counts the vocabulary of the projects matching `filter`. */
+export async function projectFacets(db: Kysely<DB>, filter: ProjectFilter): Promise<ProjectFacets> {
+  const matching = sql`select p.id, p.status, p.region_slug, p.country_code, p.project_type_slug from projects p
+                        where ${allOf(projectConditions(filter))}`;
+  const count = (d: Parameters<typeof facetCounts>[2]) => facetCounts(db, matching, d);
+  const [statuses, regions, countries, types, topics, tags] = await Promise.all([
+    count(columnDimension('status')),
+    count(regionDimension),
+    count(countryDimension),
+    count({ join: sql`join project_types pt on pt.slug = x.project_type_slug`, value: sql`pt.slug`, label: sql`pt.name` }),
+    count(termDimension('project', 'topic')),
+    count(termDimension('project', 'tag')),
+  ]);
+  return { statuses, regions, countries, types, topics, tags };
+}

@@ -1,0 +1,24 @@
+/**
+ * The controlled vocabularies that write endpoints validate against: regions, countries, project
+ * types and topics. They change only with a migration or the reference data, so callers cache them.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+export interface Vocabularies {
+  regions: { slug: string; name: string }[];
+  countries: { code: string; name: string; region_slug: string }[];
+  project_types: { slug: string; name: string }[];
+  topics: { slug: string; name: string }[];
+}
+
+/** Every vocabulary, each in a stable order. */
+export async function loadVocabularies(db: Kysely<DB>): Promise<Vocabularies> {
+  const [regions, countries, project_types, topics] = await Promise.all([
+    db.selectFrom('regions').select(['slug', 'name']).orderBy('sort_order').orderBy('slug').execute(),
+    db.selectFrom('countries').select(['code', 'name', 'region_slug']).orderBy('code').execute(),
+    db.selectFrom('project_types').select(['slug', 'name']).orderBy('slug').execute(),
+    db.selectFrom('topics').select(['slug', 'name']).orderBy('slug').execute(),
+  ]);
+  return { regions, countries, project_types, topics };
+}

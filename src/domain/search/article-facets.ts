@@ -1,0 +1,40 @@
+/**
+ * Facets of the archive search (/v1/search/facets): for the articles that match a filter, the
+ * regions, countries, topics, tags, airports, years and editions they carry, with counts.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { airportDimension, columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../facets.js';
+import { filterConditions, type ArticleFilter } from './article-query.js';
+import { allOf } from './sql-filters.js';
+
+/** The facets of the archive search. */
+export interface ArticleFacets {
+  regions: Facet[];
+  countries: Facet[];
+  topics: Facet[];
+  tags: Facet[];
+  airports: Facet[];
+  /** Four-digit years of the edition publish date. */
+  years: Facet[];
+  /** Edition numbers (label `Edition <n>, <YYYY-MM-DD>`). */
+  editions: Facet[];
+}
+
+/** Counts the vocabulary of the articles matching `filter`. */
+export async function articleFacets(db: Kysely<DB>, filter: ArticleFilter): Promise<ArticleFacets> {
+  const matching = sql`select a.id, a.region_slug, a.country_code, extract(year from e.publish_date)::int as year,
+                              e.number as edition, e.publish_date
+                         from articles a join editions e on e.id = a.edition_id where ${allOf(filterConditions(filter))}`;
+  const count = (d: Parameters<typeof facetCounts>[2]) => facetCounts(db, matching, d);
+  const [regions, countries, topics, tags, airports, years, editions] = await Promise.all([
+    count(regionDimension),
+    count(countryDimension),
+    count(termDimension('article', 'topic')),
+    count(termDimension('article', 'tag')),
+    count(airportDimension('article')),
+    count(columnDimension('year')),
+    count({ join: sql``, value: sql`x.edition`, label: sql`'Edition ' || x.edition || ', ' || to_char(x.publish_date, 'YYYY-MM-DD')` }),
+  ]);
+  return { regions, countries, topics, tags, airports, years, editions };
+}

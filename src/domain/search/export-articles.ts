@@ -1,0 +1,19 @@
+/**
+ * The archive export stream: every article matching a filter, in the engine's own order, read in
+ * windows of `EXPORT_BATCH_SIZE` through the same query as the search (so one engine decides what
+ * matches and in which order). No connection is held between windows.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { loadArticleViews, type ArticleView } from '../articles/article-view.js';
+import { EXPORT_BATCH_SIZE } from '../pagination.js';
+import { matchingArticleIds, type ArticleFilter } from './article-query.js';
+
+/** Every article matching `filter`; stop iterating to end early. */
+export async function* exportArticles(db: Kysely<DB>, filter: ArticleFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<ArticleView> {
+  for (let offset = 0; ; offset += batchSize) {
+    const ids = await matchingArticleIds(db, filter, { limit: batchSize, offset });
+    yield* await loadArticleViews(db, ids);
+    if (ids.length < batchSize) return;
+  }
+}

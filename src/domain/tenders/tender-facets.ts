@@ -1,0 +1,35 @@
+/**
+ * Facets of the tenders (/v1/tenders/facets): for the tenders that match a filter, the derived
+ * statuses, types, regions, countries, topics (which stand in for categories) and tags, with counts.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../facets.js';
+import { allOf } from '../search/sql-filters.js';
+import { tenderConditions, type TenderFilter } from './tender-query.js';
+import { derivedTenderStatus } from './tender-status.js';
+
+export interface TenderFacets {
+  statuses: Facet[];
+  types: Facet[];
+  regions: Facet[];
+  countries: Facet[];
+  topics: Facet[];
+  tags: Facet[];
+}
+
+/** Counts the vocabulary of the tenders matching `filter`. */
+export async function tenderFacets(db: Kysely<DB>, filter: TenderFilter): Promise<TenderFacets> {
+  const matching = sql`select t.id, ${derivedTenderStatus} as status, t.tender_type, t.region_slug, t.country_code from tenders t
+                        where ${allOf(tenderConditions(filter))}`;
+  const count = (d: Parameters<typeof facetCounts>[2]) => facetCounts(db, matching, d);
+  const [statuses, types, regions, countries, topics, tags] = await Promise.all([
+    count(columnDimension('status')),
+    count(columnDimension('tender_type')),
+    count(regionDimension),
+    count(countryDimension),
+    count(termDimension('tender', 'topic')),
+    count(termDimension('tender', 'tag')),
+  ]);
+  return { statuses, types, regions, countries, topics, tags };
+}

@@ -1,0 +1,28 @@
+/**
+ * The /v1 edition: named arrays, limit/offset paging, RFC 9457 problem+json errors, bearer auth
+ * with entitlement gates and trial previews, no request quota. Routes: ./routes/<resource>.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { installV1Access } from './access.js';
+import { installV1Errors } from './problem.js';
+import airportRoutes from './routes/airports.js';
+import calendarRoutes from './routes/calendar.js';
+import catalogueRoutes from './routes/catalogue.js';
+import editionRoutes from './routes/editions.js';
+import identityRoutes from './routes/identity.js';
+import projectRoutes from './routes/projects.js';
+import searchRoutes from './routes/search.js';
+import tenderRoutes from './routes/tenders.js';
+
+export default async function v1(app: FastifyInstance): Promise<void> {
+  installV1Errors(app);
+  installV1Access(app);
+  await app.register(identityRoutes);
+  await app.register(editionRoutes);
+  await app.register(searchRoutes);
+  await app.register(projectRoutes);
+  await app.register(airportRoutes);
+  await app.register(tenderRoutes);
+  await app.register(calendarRoutes);
+  await app.register(catalogueRoutes);
+}

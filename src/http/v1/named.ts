@@ -1,0 +1,64 @@
+/**
+ * The /v1 dialect: one named array per list (`{ editions: [...] }`), limit/offset paging (limit
+ * at most 200), comma-separated plural parameters, `[]` for an empty collection, and facet
+ * entries `{ value, label, count }`. Declared once, these schemas validate, type and document
+ * every route of the edition.
+ */
+import { Type, type TSchema } from 'typebox';
+import type { Facet as FacetValue } from '../../domain/facets.js';
+
+/** Largest `limit` of any list (above it: 422). */
+export const MAX_LIMIT = 200;
+
+/** Bearer auth, on every route that needs a token. */
+export const security = [{ bearerAuth: [] }];
+
+/** `{ <name>: T[] }` */
+export const Named = <K extends string, T extends TSchema>(name: K, item: T, description?: string) =>
+  Type.Object({ [name]: Type.Array(item, description ? { description } : {}) } as { [P in K]: ReturnType<typeof Type.Array<T>> });
+
+/** `limit` (1–200, default `def`) and `offset` (default 0). */
+export const Paging = (def: number) => ({
+  limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: def, description: `Rows to return (default ${def}, max ${MAX_LIMIT}; above: 422)` }),
+  offset: Type.Integer({ minimum: 0, default: 0, description: 'Rows to skip (default 0)' }),
+});
+
+/** An optional free-text parameter. */
+export const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
+
+/** An optional comma-separated list parameter. */
+export const commaList = (description: string) =>
+  Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: `${description}; comma-separated` }));
+
+/** An optional boolean flag (`true` or `false`). */
+export const flag = (description: string, def?: boolean) =>
+  Type.Optional(Type.Boolean({ description, ...(def === undefined ? {} : { default: def }) }));
+
+/** `a,b, c` → `['a', 'b', 'c']`; `undefined` when nothing is left. */
+export function splitList(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const items = value.split(',').map((v) => v.trim()).filter(Boolean);
+  return items.length ? items : undefined;
+}
+
+/** A facet entry. */
+export const Facet = Type.Object(
+  {
+    value: Type.String({ description: 'What the list parameter takes (slug, code, status, year)' }),
+    label: Type.String({ description: 'How to show it' }),
+    count: Type.Integer({ minimum: 0, description: 'Matching records that carry it' }),
+  },
+  { title: 'Facet' },
+);
+
+/** An object of named facet arrays. */
+export const Facets = <K extends string>(names: readonly K[]) =>
+  Type.Object(Object.fromEntries(names.map((n) => [n, Type.Array(Facet)])) as { [P in K]: ReturnType<typeof Type.Array<typeof Facet>> });
+
+export type { FacetValue };
+
+/** A path parameter holding a UUID. */
+export const UuidParam = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', description: `${what} id (UUID)` }) });
+
+/** The OpenAPI response entry of a CSV download. */
+export const csvResponse = (description: string) => ({ description, content: { 'text/csv': { schema: { type: 'string' } } } });

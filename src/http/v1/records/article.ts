@@ -1,0 +1,66 @@
+/**
+ * The article record of the /v1 edition (seed 001, section 2) plus `kind`, `source_url`,
+ * `edition_number` and the slugs of its topics, tags and airports' IATA codes (the values the
+ * search parameters take); the CSV columns of the search export.
+ */
+import { Type, type Static } from 'typebox';
+import type { ArticleView } from '../../../domain/articles/article-view.js';
+import { Nullable } from '../../api-v1/schemas.js';
+import { csvList, type CsvColumn } from '../../csv.js';
+
+export const Article = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  kind: Type.Union([Type.Literal('article'), Type.Literal('event')], { description: 'event: an events-calendar item from reporting' }),
+  headline: Type.String(),
+  slug: Type.String(),
+  content: Type.String(),
+  takeaways: Type.Array(Type.String()),
+  why_it_matters: Type.String(),
+  region: Nullable(Type.String({ description: 'Region name' })),
+  region_slug: Nullable(Type.String()),
+  country_code: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2' })),
+  source_name: Nullable(Type.String()),
+  source_url: Nullable(Type.String()),
+  edition_id: Type.String({ format: 'uuid' }),
+  edition_number: Type.Integer(),
+  publish_date: Type.String({ format: 'date', description: 'Publication date of the edition' }),
+  featured: Type.Boolean(),
+  topics: Type.Array(Type.String(), { description: 'Topic slugs' }),
+  tags: Type.Array(Type.String(), { description: 'Tag slugs' }),
+  airports: Type.Array(Type.String(), { description: 'IATA codes of the airports it mentions' }),
+  is_saved: Type.Boolean({ description: "In the caller's saved articles" }),
+}, { title: 'Article' });
+export type Article = Static<typeof Article>;
+
+/** An article in this edition's words. */
+export const presentArticle = (a: ArticleView & { is_saved: boolean }): Article => ({
+  id: a.id,
+  kind: a.kind === 'event' ? 'event' : 'article',
+  headline: a.headline,
+  slug: a.slug,
+  content: a.content,
+  takeaways: a.takeaways,
+  why_it_matters: a.why_it_matters,
+  region: a.region_name,
+  region_slug: a.region_slug,
+  country_code: a.country_code,
+  source_name: a.source_name,
+  source_url: a.source_url,
+  edition_id: a.edition_id,
+  edition_number: a.edition_number,
+  publish_date: a.publish_date,
+  featured: a.featured,
+  topics: a.topics.map((t) => t.slug),
+  tags: a.tags.map((t) => t.slug),
+  airports: a.airports.map((x) => x.iata),
+  is_saved: a.is_saved,
+});
+
+/** Columns of `GET /v1/search/export` (seed 001: no article text). */
+export const ARTICLE_CSV_COLUMNS: CsvColumn<ArticleView>[] = [
+  { header: 'headline', value: (a) => a.headline },
+  { header: 'why_it_matters', value: (a) => a.why_it_matters },
+  { header: 'topics', value: (a) => csvList(a.topics.map((t) => t.name)) },
+  { header: 'source', value: (a) => a.source_name },
+  { header: 'link', value: (a) => a.source_url },
+];

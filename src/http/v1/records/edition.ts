@@ -1,0 +1,15 @@
+/**
+ * The edition record of the /v1 edition (seed 001, section 2): the /api/v1 edition record without
+ * the regional highlights and key metrics of the executive summary.
+ */
+import { Type, type Static } from 'typebox';
+import type { EditionView } from '../../../domain/editions/edition-view.js';
+import { Edition as FullEdition } from '../../api-v1/records/edition.js';
+
+const FIELDS = ['id', 'number', 'publish_date', 'status', 'summary', 'top_developments', 'key_trends', 'article_count'] as const;
+
+export const Edition = Type.Pick(FullEdition, FIELDS, { title: 'Edition' });
+export type Edition = Static<typeof Edition>;
+
+export const presentEdition = (e: EditionView): Edition =>
+  Object.fromEntries(FIELDS.map((f) => [f, e[f]])) as Edition;

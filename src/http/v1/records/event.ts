@@ -1,0 +1,39 @@
+/** The calendar event record of the /v1 edition (fields not shown by the seed; ours). */
+import { Type, type Static } from 'typebox';
+import type { CalendarEventView } from '../../../domain/calendar/read-calendar.js';
+import { Nullable } from '../../api-v1/schemas.js';
+
+export const CalendarEvent = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  title: Type.String(),
+  starts_on: Type.String({ format: 'date' }),
+  ends_on: Nullable(Type.String({ format: 'date' })),
+  city: Nullable(Type.String()),
+  country_code: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2' })),
+  country: Nullable(Type.String()),
+  region_slug: Nullable(Type.String()),
+  venue: Nullable(Type.String()),
+  organiser: Nullable(Type.String()),
+  url: Nullable(Type.String({ description: "The organiser's site" })),
+  description: Type.String(),
+  origin: Type.Union([Type.Literal('curated'), Type.Literal('extracted')], { description: 'curated by editors, or extracted from reporting' }),
+  article_id: Nullable(Type.String({ format: 'uuid', description: 'The article it was extracted from' })),
+}, { title: 'CalendarEvent' });
+export type CalendarEvent = Static<typeof CalendarEvent>;
+
+export const presentEvent = (e: CalendarEventView): CalendarEvent => ({
+  id: e.id,
+  title: e.title,
+  starts_on: e.starts_on,
+  ends_on: e.ends_on,
+  city: e.city,
+  country_code: e.country_code,
+  country: e.country_name,
+  region_slug: e.region_slug,
+  venue: e.venue,
+  organiser: e.organiser,
+  url: e.url,
+  description: e.description,
+  origin: e.origin,
+  article_id: e.article_id,
+});

@@ -1,0 +1,58 @@
+/**
+ * The project record of the /v1 edition (seed 001, section 2): the stated value in its own
+ * currency (never converted), `is_watched` for the caller; plus `region_slug` and
+ * `project_type_slug` (the values the filters take). The CSV columns of the export.
+ */
+import { Type, type Static } from 'typebox';
+import { PROJECT_STATUSES, type ProjectView } from '../../../domain/projects/project-query.js';
+import { Nullable, StringEnum } from '../../api-v1/schemas.js';
+import type { CsvColumn } from '../../csv.js';
+
+export const Project = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  title: Type.String(),
+  description: Type.String(),
+  airport: Nullable(Type.String({ description: 'Airport name' })),
+  iata_code: Nullable(Type.String()),
+  country_code: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2' })),
+  region: Nullable(Type.String({ description: 'Region name' })),
+  region_slug: Nullable(Type.String()),
+  project_type: Nullable(Type.String({ description: 'Project type name' })),
+  project_type_slug: Nullable(Type.String()),
+  status: StringEnum(PROJECT_STATUSES),
+  value_amount: Nullable(Type.Integer({ description: 'As the source stated it, in value_currency; not converted' })),
+  value_currency: Nullable(Type.String({ description: 'ISO 4217' })),
+  value_basis: Nullable(Type.String({ description: 'estimated, budget, contract or announced' })),
+  announced_on: Nullable(Type.String({ format: 'date' })),
+  expected_completion_year: Nullable(Type.Integer()),
+  parent_project_id: Nullable(Type.String({ format: 'uuid', description: 'The programme this project is a package of' })),
+  is_watched: Type.Boolean({ description: 'The caller watches this project' }),
+}, { title: 'Project' });
+export type Project = Static<typeof Project>;
+
+export const presentProject = (p: ProjectView & { is_watched: boolean }): Project => ({
+  id: p.id,
+  title: p.title,
+  description: p.description,
+  airport: p.airport_name,
+  iata_code: p.iata_code,
+  country_code: p.country_code,
+  region: p.region_name,
+  region_slug: p.region_slug,
+  project_type: p.project_type_name,
+  project_type_slug: p.project_type_slug,
+  status: p.status,
+  value_amount: p.value_amount,
+  value_currency: p.value_currency,
+  value_basis: p.value_basis,
+  announced_on: p.announced_on,
+  expected_completion_year: p.expected_completion_year,
+  parent_project_id: p.parent_project_id,
+  is_watched: p.is_watched,
+});
+
+/** Columns of `GET /v1/projects/export`: the record's fields, without the per-caller flag. */
+export const PROJECT_CSV_COLUMNS: CsvColumn<ProjectView>[] = (
+  ['id', 'title', 'airport', 'iata_code', 'country_code', 'region', 'project_type', 'status', 'value_amount', 'value_currency',
+    'value_basis', 'announced_on', 'expected_completion_year', 'parent_project_id'] as const
+).map((header) => ({ header, value: (p: ProjectView) => presentProject({ ...p, is_watched: false })[header] }));

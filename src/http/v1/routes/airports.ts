@@ -1,0 +1,80 @@
+/**
+ * /v1 airports (seed 001, section 4):
+ * | GET | /v1/airports                | { airports }: q (name, IATA code or city), limit (50), offset    |
+ * | GET | /v1/airports/{ref}          | ref: database id or IATA code                                    |
+ * | GET | /v1/airports/{ref}/articles | { articles } mentioning it; archive gate (preview: latest edition) |
+ * | GET | /v1/airports/{ref}/projects | { projects } at it; projects gate (preview: five rows)           |
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { getAirport, listAirports } from '../../../domain/airports/read-airports.js';
+import { withSaved } from '../../../domain/articles/saved-articles.js';
+import { archiveScope, previewWindow } from '../../../domain/previews.js';
+import { withWatched } from '../../../domain/projects/project-watches.js';
+import { listProjects } from '../../../domain/projects/read-projects.js';
+import { findArticles } from '../../../domain/search/article-query.js';
+import { ctxOf } from '../../types.js';
+import { Named, Paging, security, text } from '../named.js';
+import { problemResponses } from '../problem.js';
+import { Airport, presentAirport } from '../records/airport.js';
+import { Article, presentArticle } from '../records/article.js';
+import { Project, presentProject } from '../records/project.js';
+
+const tags = ['Airports'];
+const errors = problemResponses(400, 401, 403, 404, 422, 500);
+const Ref = Type.Object({ ref: Type.String({ minLength: 1, maxLength: 64, description: 'Airport database id (UUID) or IATA code' }) });
+
+export default async function airportRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/airports', {
+    schema: {
+      operationId: 'v1ListAirports', summary: 'Airports by name, IATA code or city', tags, security,
+      description: 'The exact IATA match first, then by name.',
+      querystring: Type.Object({ q: text('IATA code, or part of the name or city'), ...Paging(50) }),
+      response: { 200: Named('airports', Airport), ...errors },
+    },
+  }, async (req) => {
+    const { q, limit, offset } = req.query;
+    return { airports: (await listAirports(ctxOf(req), q, { limit, offset })).map(presentAirport) };
+  });
+
+  r.get('/airports/:ref', {
+    schema: {
+      operationId: 'v1GetAirport', summary: 'One airport by database id or IATA code', tags, security,
+      params: Ref,
+      response: { 200: Airport, ...errors },
+    },
+  }, async (req) => presentAirport(await getAirport(ctxOf(req), req.params.ref)));
+
+  r.get('/airports/:ref/articles', {
+    config: { gates: ['archive'] },
+    schema: {
+      operationId: 'v1ListAirportArticles', summary: 'Articles that mention the airport, newest first', tags, security,
+      params: Ref,
+      querystring: Type.Object(Paging(50)),
+      response: { 200: Named('articles', Article), ...errors },
+    },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    const airport = await getAirport(ctx, req.params.ref);
+    const page = await findArticles(ctx.db, { allAirports: [airport.id], ...(await archiveScope(ctx)) }, req.query);
+    return { articles: (await withSaved(ctx, page.items)).map(presentArticle) };
+  });
+
+  r.get('/airports/:ref/projects', {
+    config: { gates: ['projects'] },
+    schema: {
+      operationId: 'v1ListAirportProjects', summary: 'Projects at the airport, by title', tags, security,
+      params: Ref,
+      querystring: Type.Object(Paging(50)),
+      response: { 200: Named('projects', Project), ...errors },
+    },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    const airport = await getAirport(ctx, req.params.ref);
+    const page = await listProjects(ctx, { airports: [airport.id] }, 'title_asc', previewWindow(ctx.identity, 'projects', req.query));
+    return { projects: (await withWatched(ctx, page.items)).map(presentProject) };
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * /v1 publication (seed 001, section 4):
+ * | GET | /v1/editions               | { editions }, newest first; limit (20), offset                         |
+ * | GET | /v1/editions/{id}          | one edition                                                            |
+ * | GET | /v1/editions/{id}/articles | { articles } of the edition, in edition order; limit (50), offset      |
+ * | GET | /v1/articles/{id}          | one article                                                            |
+ * | GET | /v1/articles/{id}/related  | { articles }: shared topics, airports, tags, place; limit (4)          |
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { getArticle } from '../../../domain/articles/read-articles.js';
+import { relatedArticles } from '../../../domain/articles/related-articles.js';
+import { withSaved } from '../../../domain/articles/saved-articles.js';
+import { getEditionArticles, getEditionById, listPublishedEditions } from '../../../domain/editions/read-editions.js';
+import { ctxOf } from '../../types.js';
+import { Named, Paging, security, UuidParam } from '../named.js';
+import { problemResponses } from '../problem.js';
+import { Article, presentArticle } from '../records/article.js';
+import { Edition, presentEdition } from '../records/edition.js';
+
+const errors = problemResponses(400, 401, 403, 404, 422, 500);
+
+export default async function editionRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/editions', {
+    schema: {
+      operationId: 'v1ListEditions', summary: 'Published editions, newest first', tags: ['Publication'], security,
+      querystring: Type.Object(Paging(20)),
+      response: { 200: Named('editions', Edition), ...errors },
+    },
+  }, async (req) => ({ editions: (await listPublishedEditions(ctxOf(req), req.query)).items.map(presentEdition) }));
+
+  r.get('/editions/:id', {
+    schema: {
+      operationId: 'v1GetEdition', summary: 'One edition (published or archived; drafts for admins)', tags: ['Publication'], security,
+      params: UuidParam('Edition'),
+      response: { 200: Edition, ...errors },
+    },
+  }, async (req) => presentEdition(await getEditionById(ctxOf(req), req.params.id)));
+
+  r.get('/editions/:id/articles', {
+    schema: {
+      operationId: 'v1ListEditionArticles', summary: "The edition's articles, in edition order", tags: ['Publication'], security,
+      params: UuidParam('Edition'),
+      querystring: Type.Object(Paging(50)),
+      response: { 200: Named('articles', Article), ...errors },
+    },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    return { articles: (await withSaved(ctx, await getEditionArticles(ctx, req.params.id, req.query))).map(presentArticle) };
+  });
+
+  r.get('/articles/:id', {
+    schema: {
+      operationId: 'v1GetArticle', summary: 'One article', tags: ['Publication'], security,
+      params: UuidParam('Article'),
+      response: { 200: Article, ...errors },
+    },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    const [article] = await withSaved(ctx, [await getArticle(ctx, req.params.id)]);
+    return presentArticle(article!);
+  });
+
+  r.get('/articles/:id/related', {
+    schema: {
+      operationId: 'v1ListRelatedArticles', summary: 'Articles sharing topics, airports, tags and place, best first', tags: ['Publication'], security,
+      description: 'Score: 3 per shared airport, 2 per shared topic or tag, 1 for the same country, 1 for the same region. An article with no topic, tag or airport links has no related articles (`[]`).',
+      params: UuidParam('Article'),
+      querystring: Type.Object({ limit: Paging(4).limit }),
+      response: { 200: Named('articles', Article), ...errors },
+    },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    return { articles: (await withSaved(ctx, await relatedArticles(ctx, req.params.id, req.query.limit))).map(presentArticle) };
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * /v1 identity and reference (seed 001, section 4):
+ * | GET | /v1/me        | the token's features, previews and admin flag                          |
+ * | GET | /v1/reference | regions, countries, project types, topics; cacheable (ETag, max-age)   |
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { effectiveFeatures, effectivePreviews, FEATURES } from '../../../domain/entitlements.js';
+import { loadVocabularies } from '../../../domain/reference/vocabularies.js';
+import { Nullable, StringEnum } from '../../api-v1/schemas.js';
+import { security } from '../named.js';
+import { problemResponses } from '../problem.js';
+
+const Me = Type.Object({
+  user_id: Type.String({ format: 'uuid' }),
+  subscription_id: Nullable(Type.String({ format: 'uuid' })),
+  is_admin: Type.Boolean(),
+  features: Type.Array(StringEnum(FEATURES), { description: 'Features held in full; admins hold every feature' }),
+  previews: Type.Array(StringEnum(FEATURES), { description: 'Gates that are narrowed rather than refused (trial)' }),
+}, { title: 'Me' });
+
+const Term = Type.Object({ slug: Type.String(), name: Type.String() });
+const Reference = Type.Object({
+  regions: Type.Array(Term),
+  countries: Type.Array(Type.Object({ code: Type.String({ description: 'ISO 3166-1 alpha-2' }), name: Type.String(), region_slug: Type.String() })),
+  project_types: Type.Array(Term),
+  topics: Type.Array(Term),
+}, { title: 'Reference' });
+
+/** Seconds a client may keep `/v1/reference` before revalidating. */
+const REFERENCE_MAX_AGE = 3600;
+
+export default async function identityRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/me', {
+    config: { access: 'user' },
+    schema: {
+      operationId: 'v1GetMe', summary: 'What the token may reach: features, previews and admin flag', tags: ['Identity'], security,
+      response: { 200: Me, ...problemResponses(401, 500) },
+    },
+  }, async (req) => {
+    const id = req.identity!;
+    return { user_id: id.userId, subscription_id: id.subscriptionId, is_admin: id.isAdmin, features: effectiveFeatures(id), previews: effectivePreviews(id) };
+  });
+
+  r.get('/reference', {
+    schema: {
+      operationId: 'v1GetReference', summary: 'Vocabularies: regions, countries, project types, topics (cache it)', tags: ['Reference'], security,
+      description: `Sent with \`Cache-Control: private, max-age=${REFERENCE_MAX_AGE}\` and an \`ETag\`; a matching \`If-None-Match\` answers 304.`,
+      response: { 200: Reference, 304: { description: 'Not modified', type: 'null' }, ...problemResponses(401, 403, 500) },
+    },
+  }, async (req, reply) => {
+    const body = await loadVocabularies(app.db);
+    const etag = `"${crypto.createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+    reply.header('cache-control', `private, max-age=${REFERENCE_MAX_AGE}`).header('etag', etag);
+    if (req.headers['if-none-match'] === etag) return reply.status(304).send(null);
+    return body;
+  });
+}

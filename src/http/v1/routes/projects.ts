@@ -1,0 +1,123 @@
+/**
+ * /v1 projects (seed 001, section 4); every route needs `projects` (a trial preview shows five rows):
+ * | GET | /v1/projects        | { projects }                                                        |
+ * | GET | /v1/projects/facets | statuses, regions, countries, types, topics, tags with counts       |
+ * | GET | /v1/projects/export | text/csv, streamed, no row cap; projects + exports                  |
+ * | GET | /v1/projects/{id}   | one project                                                         |
+ * Parameters: q, country, status, region, type, terms, min_value, max_value, year_from, year_to,
+ * sort, company_id, parent_project_id, limit (50), offset.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
+import { resolveCompanyIds } from '../../../domain/companies/resolve-company.js';
+import { previewCap, previewWindow } from '../../../domain/previews.js';
+import { projectFacets } from '../../../domain/projects/project-facets.js';
+import { PROJECT_SORTS, PROJECT_STATUSES, type ProjectFilter } from '../../../domain/projects/project-query.js';
+import { withWatched } from '../../../domain/projects/project-watches.js';
+import { exportProjects, getProject, listProjects } from '../../../domain/projects/read-projects.js';
+import { StringEnum } from '../../api-v1/schemas.js';
+import { csvFilename, sendCsv } from '../../csv.js';
+import { ctxOf } from '../../types.js';
+import { commaList, csvResponse, Facets, Named, Paging, security, splitList, text, UuidParam } from '../named.js';
+import { problemResponses } from '../problem.js';
+import { PROJECT_CSV_COLUMNS, Project, presentProject } from '../records/project.js';
+
+const tags = ['Projects'];
+const config = { gates: ['projects' as const] };
+const errors = problemResponses(400, 401, 403, 422, 500);
+const amount = (description: string) => Type.Optional(Type.Integer({ minimum: 0, description }));
+const year = (description: string) => Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200, description }));
+
+export const filters = {
+  q: text('Web-search syntax over title (A), airport, IATA code and contractor (B), description (C)'),
+  country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2, e.g. SA' })),
+  status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: 'Project status' })),
+  region: text('Region slug as the facets report, e.g. middle-east'),
+  type: text('Project type slug from the facets, e.g. terminal'),
+  terms: commaList('Topic or tag slugs; ALL must match'),
+  min_value: amount('Lower bound on value_amount as stated (no currency conversion); excludes projects without a value'),
+  max_value: amount('Upper bound on value_amount as stated (no currency conversion); excludes projects without a value'),
+  year_from: year('Expected completion year, inclusive lower bound'),
+  year_to: year('Expected completion year, inclusive upper bound'),
+  company_id: Type.Optional(Type.String({ format: 'uuid', description: 'Company UUID; also matches its aliases and subsidiaries. Malformed: 400; unknown: []' })),
+  parent_project_id: Type.Optional(Type.String({ format: 'uuid', description: 'The packages of this programme' })),
+};
+const Filters = Type.Object(filters);
+const FACET_NAMES = ['statuses', 'regions', 'countries', 'types', 'topics', 'tags'] as const;
+
+async function toFilter(req: FastifyRequest, q: Static<typeof Filters>): Promise<ProjectFilter> {
+  return {
+    q: q.q,
+    country: q.country,
+    status: q.status,
+    region: q.region,
+    type: q.type,
+    terms: splitList(q.terms),
+    minAmount: q.min_value,
+    maxAmount: q.max_value,
+    yearFrom: q.year_from,
+    yearTo: q.year_to,
+    companyIds: q.company_id ? await resolveCompanyIds(req.server.db, q.company_id) : undefined,
+    parentProjectId: q.parent_project_id,
+  };
+}
+
+export default async function projectRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/projects', {
+    config,
+    schema: {
+      operationId: 'v1ListProjects', summary: 'Airport projects', tags, security,
+      description: 'Trial preview: the first five rows of the list only.',
+      querystring: Type.Object({
+        ...filters,
+        sort: Type.Optional(StringEnum(PROJECT_SORTS, { description: 'Order (value sorts by value_usd, unknown values last)', default: 'title_asc' })),
+        ...Paging(50),
+      }),
+      response: { 200: Named('projects', Project), ...errors },
+    },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    const { limit, offset, sort, ...rest } = req.query;
+    const page = await listProjects(ctx, await toFilter(req, rest), sort ?? 'title_asc', previewWindow(ctx.identity, 'projects', { limit, offset }));
+    return { projects: (await withWatched(ctx, page.items)).map(presentProject) };
+  });
+
+  r.get('/projects/facets', {
+    config,
+    schema: {
+      operationId: 'v1ProjectFacets', summary: 'Filter vocabulary of the projects with counts', tags, security,
+      description: 'For the projects the same parameters match: `{ value, label, count }` per status, region slug, country code, type slug, topic and tag slug.',
+      querystring: Filters,
+      response: { 200: Facets(FACET_NAMES), ...errors },
+    },
+  }, async (req) => projectFacets(app.db, await toFilter(req, req.query)));
+
+  r.get('/projects/export', {
+    config: { gates: ['projects' as const, 'exports' as const] },
+    schema: {
+      operationId: 'v1ExportProjects', summary: 'Export matching projects as CSV (streamed, no row cap, by title)', tags, security,
+      querystring: Filters,
+      produces: ['text/csv'],
+      response: { 200: csvResponse('text/csv attachment, one header row'), ...errors },
+    },
+  }, async (req, reply) => {
+    const ctx = ctxOf(req);
+    return sendCsv(reply, csvFilename('projects'), PROJECT_CSV_COLUMNS, exportProjects(ctx, await toFilter(req, req.query), previewCap(ctx.identity, 'projects')));
+  });
+
+  r.get('/projects/:id', {
+    config,
+    schema: {
+      operationId: 'v1GetProject', summary: 'One project', tags, security,
+      params: UuidParam('Project'),
+      response: { 200: Project, ...problemResponses(400, 401, 403, 404, 500) },
+    },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    const [project] = await withWatched(ctx, [await getProject(ctx, req.params.id)]);
+    return presentProject(project!);
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * /v1 archive search (seed 001, section 4); the engine is the one of /api/v1/search
+ * (src/domain/search/article-query.ts). In a trial preview of `archive`, only the latest
+ * published edition is searched.
+ * | GET | /v1/search        | { articles }; archive                                              |
+ * | GET | /v1/search/facets | regions, countries, topics, tags, airports, years, editions; archive |
+ * | GET | /v1/search/export | text/csv, streamed, uncapped; archive + exports                    |
+ * Parameters: q, region, terms, airport, year, edition, mine, include_events, limit (50), offset.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
+import { withSaved } from '../../../domain/articles/saved-articles.js';
+import { archiveScope } from '../../../domain/previews.js';
+import { articleFacets } from '../../../domain/search/article-facets.js';
+import { findArticles, type ArticleFilter } from '../../../domain/search/article-query.js';
+import { exportArticles } from '../../../domain/search/export-articles.js';
+import { csvFilename, sendCsv } from '../../csv.js';
+import { ctxOf } from '../../types.js';
+import { commaList, csvResponse, Facets, flag, Named, Paging, security, splitList, text } from '../named.js';
+import { problemResponses } from '../problem.js';
+import { ARTICLE_CSV_COLUMNS, Article, presentArticle } from '../records/article.js';
+
+const tags = ['Search'];
+const errors = problemResponses(400, 401, 403, 422, 500);
+
+const filters = {
+  q: text('Web-search syntax: words are ANDed, "quoted phrases", OR, -exclusion'),
+  region: text('Region slug (as /v1/reference and the facets report), e.g. middle-east'),
+  terms: commaList('Topic or tag slugs; ALL must match'),
+  airport: text('Airport database id (UUID) or IATA code'),
+  year: Type.Optional(Type.Integer({ minimum: 1000, maximum: 9999, description: 'Four-digit year of the edition publish date' })),
+  edition: Type.Optional(Type.Integer({ minimum: 1, description: 'Edition number (not id)' })),
+  mine: flag("true: only articles matching the reader's favourite topics, tags, regions and airports", false),
+  include_events: flag('true: also return calendar event items (default: articles only)', false),
+};
+const Filters = Type.Object(filters);
+const FACET_NAMES = ['regions', 'countries', 'topics', 'tags', 'airports', 'years', 'editions'] as const;
+
+/** The engine's filter for these parameters, narrowed to the caller's archive scope. */
+async function toFilter(req: FastifyRequest, q: Static<typeof Filters>): Promise<ArticleFilter> {
+  const ctx = ctxOf(req);
+  return {
+    q: q.q,
+    region: q.region,
+    allTerms: splitList(q.terms),
+    allAirports: q.airport ? [q.airport] : undefined,
+    year: q.year,
+    editionNumber: q.edition,
+    interestsOf: q.mine ? ctx.identity!.userId : undefined,
+    kinds: q.include_events ? ['article', 'event'] : ['article'],
+    ...(await archiveScope(ctx)),
+  };
+}
+
+export default async function searchRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/search', {
+    config: { gates: ['archive'] },
+    schema: {
+      operationId: 'v1Search', summary: 'Search the article archive', tags, security,
+      description: 'By relevance then recency with `q`, else newest edition first in edition order. Trial preview: only the latest published edition.',
+      querystring: Type.Object({ ...filters, ...Paging(50) }),
+      response: { 200: Named('articles', Article), ...errors },
+    },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    const { limit, offset, ...rest } = req.query;
+    const page = await findArticles(ctx.db, await toFilter(req, rest), { limit, offset });
+    return { articles: (await withSaved(ctx, page.items)).map(presentArticle) };
+  });
+
+  r.get('/search/facets', {
+    config: { gates: ['archive'] },
+    schema: {
+      operationId: 'v1SearchFacets', summary: 'Filter vocabulary of the archive with counts', tags, security,
+      description: 'For the articles the same parameters match: each facet lists `{ value, label, count }`, most frequent first. `value` is what the search parameter takes (region slug, topic or tag slug for terms, IATA code, year, edition number); countries are informative.',
+      querystring: Filters,
+      response: { 200: Facets(FACET_NAMES), ...errors },
+    },
+  }, async (req) => articleFacets(app.db, await toFilter(req, req.query)));
+
+  r.get('/search/export', {
+    config: { gates: ['archive', 'exports'] },
+    schema: {
+      operationId: 'v1SearchExport', summary: 'Export matching articles as CSV (streamed, no row cap)', tags, security,
+      description: 'Columns: headline, why_it_matters, topics, source, link (no article text). RFC 4180, UTF-8, CRLF.',
+      querystring: Filters,
+      produces: ['text/csv'],
+      response: { 200: csvResponse('text/csv attachment, one header row'), ...errors },
+    },
+  }, async (req, reply) => sendCsv(reply, csvFilename('articles'), ARTICLE_CSV_COLUMNS, exportArticles(app.db, await toFilter(req, req.query))));
+}

@@ -1,0 +1,107 @@
+/**
+ * /v1 tenders (seed 001, section 4); every route needs `wat` (a trial preview shows three rows):
+ * | GET | /v1/tenders        | { tenders }                                                  |
+ * | GET | /v1/tenders/facets | statuses, types, regions, countries, topics (the categories), tags |
+ * | GET | /v1/tenders/export | text/csv with a bidders column, streamed, uncapped; wat + exports |
+ * | GET | /v1/tenders/{id}   | one tender with its bidders                                  |
+ * Parameters: q, region, country, type, status, terms, sort (deadline_asc), limit (50), offset.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
+import { previewCap, previewWindow } from '../../../domain/previews.js';
+import { exportTenders, getTender, listTenders } from '../../../domain/tenders/read-tenders.js';
+import { tenderFacets } from '../../../domain/tenders/tender-facets.js';
+import { TENDER_SORTS, type TenderFilter } from '../../../domain/tenders/tender-query.js';
+import { TENDER_STATUSES, TENDER_TYPES, type TenderStatus } from '../../../domain/tenders/tender-status.js';
+import { StringEnum } from '../../api-v1/schemas.js';
+import { csvFilename, sendCsv } from '../../csv.js';
+import { ctxOf } from '../../types.js';
+import { commaList, csvResponse, Facets, Named, Paging, security, splitList, text, UuidParam } from '../named.js';
+import { problemResponses } from '../problem.js';
+import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender } from '../records/tender.js';
+
+const tags = ['Tenders'];
+const config = { gates: ['wat' as const] };
+const errors = problemResponses(400, 401, 403, 422, 500);
+const STATUS_LIST = `^(${TENDER_STATUSES.join('|')})(,(${TENDER_STATUSES.join('|')}))*$`;
+
+const filters = {
+  q: text('Web-search syntax over title (A), buyer and reference (B), description (C)'),
+  region: text('Region slug, e.g. europe'),
+  country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' })),
+  type: Type.Optional(StringEnum(TENDER_TYPES, { description: 'Notice type' })),
+  status: Type.Optional(Type.String({
+    pattern: STATUS_LIST,
+    description: `Derived statuses, comma-separated: ${TENDER_STATUSES.join(', ')}. Default: open,closing_soon`,
+  })),
+  terms: commaList('Topic or tag slugs; ALL must match (topics stand in for categories; there is no category parameter)'),
+};
+const Filters = Type.Object(filters);
+const FACET_NAMES = ['statuses', 'types', 'regions', 'countries', 'topics', 'tags'] as const;
+
+const toFilter = (q: Static<typeof Filters>): TenderFilter => ({
+  q: q.q,
+  region: q.region,
+  country: q.country,
+  type: q.type,
+  statuses: (splitList(q.status) as TenderStatus[] | undefined) ?? ['open', 'closing_soon'],
+  terms: splitList(q.terms),
+});
+
+export default async function tenderRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/tenders', {
+    config,
+    schema: {
+      operationId: 'v1ListTenders', summary: 'Airport tenders (Worldwide Airport Tenders)', tags, security,
+      description: 'Trial preview: the first three rows of the list only.',
+      querystring: Type.Object({
+        ...filters,
+        sort: Type.Optional(StringEnum(TENDER_SORTS, { description: 'Order (tenders without a deadline or value last)', default: 'deadline_asc' })),
+        ...Paging(50),
+      }),
+      response: { 200: Named('tenders', Tender), ...errors },
+    },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    const { limit, offset, sort, ...rest } = req.query;
+    const page = await listTenders(ctx, toFilter(rest), sort ?? 'deadline_asc', previewWindow(ctx.identity, 'wat', { limit, offset }));
+    return { tenders: page.items.map(presentTender) };
+  });
+
+  r.get('/tenders/facets', {
+    config,
+    schema: {
+      operationId: 'v1TenderFacets', summary: 'Filter vocabulary of the tenders with counts (topics stand in for categories)', tags, security,
+      querystring: Filters,
+      response: { 200: Facets(FACET_NAMES), ...errors },
+    },
+  }, async (req) => tenderFacets(app.db, toFilter(req.query)));
+
+  r.get('/tenders/export', {
+    config: { gates: ['wat' as const, 'exports' as const] },
+    schema: {
+      operationId: 'v1ExportTenders', summary: 'Export matching tenders as CSV with a bidders column (streamed, no row cap, by deadline)', tags, security,
+      querystring: Filters,
+      produces: ['text/csv'],
+      response: { 200: csvResponse('text/csv attachment, one header row'), ...errors },
+    },
+  }, async (req, reply) => {
+    const ctx = ctxOf(req);
+    return sendCsv(reply, csvFilename('tenders'), TENDER_CSV_COLUMNS, exportTenders(ctx, toFilter(req.query), previewCap(ctx.identity, 'wat')));
+  });
+
+  r.get('/tenders/:id', {
+    config,
+    schema: {
+      operationId: 'v1GetTender', summary: 'One tender, whatever its status, with its bidders', tags, security,
+      params: UuidParam('Tender'),
+      response: { 200: TenderWithBidders, ...problemResponses(400, 401, 403, 404, 500) },
+    },
+  }, async (req) => {
+    const t = await getTender(ctxOf(req), req.params.id);
+    return { ...presentTender(t), bidders: t.bidders };
+  });
+}

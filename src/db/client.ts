@@ -115,6 +115,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection that the server ends (restart, pg_terminate_backend) must not crash the
+    // process: the pool drops it and opens a new one for the next query.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL connection lost: ${err.message}`, 'DatabaseWarning');
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -11,6 +11,7 @@ import apiV1 from './http/api-v1/index.js';
 import { installApiV1Errors } from './http/api-v1/errors.js';
 import docsRoutes from './http/docs.js';
 import healthRoutes from './http/health.js';
+import { installRouteRegistry } from './http/route-registry.js';
 import v1 from './http/v1/index.js';
 import { validatorCompiler } from './http/validator.js';
 import mcpRoutes from './mcp/server.js';
@@ -43,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.setValidatorCompiler(validatorCompiler);
+  installRouteRegistry(app);
   app.decorate('db', options.database.db);
   app.decorate('sessionSecret', options.sessionSecret);
   app.decorateRequest('identity', null);
@@ -56,8 +58,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       info: {
         title: 'airport-intel',
         version,
+        license: { name: 'MIT', identifier: 'MIT' },
         description: 'Airport-industry intelligence: editions, articles, archive search, projects, tenders. Two editions: /api/v1 ({data, meta}) and /v1 (named arrays).',
       },
+      servers: [{ url: '/', description: 'This deployment' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (svc_live_…) or a session token (JWT)' } } },
     },
   });

@@ -21,7 +21,7 @@ const Health = Type.Object({
 export default async function healthRoutes(app: FastifyInstance, opts: { engine: 'pglite' | 'postgres'; version: string }): Promise<void> {
   app.withTypeProvider<TypeBoxTypeProvider>().get('/healthz', {
     schema: {
-      operationId: 'healthz', summary: 'Service health and database reachability (no token)', tags: ['System'],
+      operationId: 'v1GetHealth', summary: 'Service health and database reachability (no token)', tags: ['System'], security: [],
       response: { 200: Health, 503: Health },
     },
   }, async (_req, reply) => {

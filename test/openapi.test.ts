@@ -1,0 +1,136 @@
+/**
+ * The OpenAPI description is the contract: every registered route of both editions is in it (bar
+ * the documentation and protocol routes listed below), every operation has a unique operationId
+ * prefixed by its edition (`api…` for the envelope edition, `v1…` for the named-array one), a summary, typed parameters (limits with their default and maximum),
+ * response schemas including its error responses in its edition's error dialect, and the security
+ * scheme (none on the token-free routes). /docs renders it with assets served locally.
+ * (That every response the suites receive validates against its schema is checked by the harness:
+ * test/helpers/response-validation.ts.)
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startHarness, type Harness } from './helpers/harness.js';
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required?: boolean; schema?: Record<string, unknown> }[];
+  responses: Record<string, { description?: string; content?: Record<string, { schema?: Record<string, unknown> }> }>;
+}
+type Spec = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
+
+/** Registered routes that are deliberately not operations of the description, and why. */
+const NOT_DESCRIBED: [RegExp, string][] = [
+  [/^\/openapi\.json$/, 'the description itself'],
+  [/^\/docs(\/|$)/, 'the rendered reference and its assets'],
+  [/^\/api\/mcp$/, 'the MCP tool server: JSON-RPC over Streamable HTTP, described in docs/mcp.md'],
+  [/^\/api\/unsubscribe\//, "the newsletter's one-click unsubscribe link: an HTML page for people"],
+];
+const TOKEN_FREE = new Set(['GET /healthz', 'GET /v1/plans', 'GET /v1/billing/config']);
+
+let h: Harness;
+let spec: Spec;
+const operations: { key: string; path: string; op: Operation }[] = [];
+
+before(async () => {
+  h = await startHarness();
+  const res = await h.app.inject({ method: 'GET', url: '/openapi.json' });
+  assert.equal(res.statusCode, 200);
+  spec = res.json();
+  for (const [path, ops] of Object.entries(spec.paths)) {
+    for (const [method, op] of Object.entries(ops)) operations.push({ key: `${method.toUpperCase()} ${path}`, path, op });
+  }
+});
+after(() => h.close());
+
+const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+describe('OpenAPI description', () => {
+  it('is OpenAPI 3.1 with the bearer scheme', () => {
+    assert.equal(spec.openapi, '3.1.0');
+    assert.deepEqual(Object.keys(spec.components.securitySchemes), ['bearerAuth']);
+  });
+
+  it('describes every registered route of both editions', () => {
+    const described = new Set(operations.map((o) => o.key));
+    const routes = h.app.registeredRoutes;
+    assert.ok(routes.length > 50, `${routes.length} routes registered`);
+    const missing = routes
+      .filter((r) => !NOT_DESCRIBED.some(([re]) => re.test(r.url)))
+      .map((r) => `${r.method} ${toOpenApiPath(r.url)}`)
+      .filter((key) => !described.has(key));
+    assert.deepEqual(missing, []);
+    for (const prefix of ['/api/v1/', '/v1/']) assert.ok(operations.some((o) => o.path.startsWith(prefix)), prefix);
+  });
+
+  it('gives every operation a unique operationId prefixed by its edition, and a summary', () => {
+    const ids = operations.map((o) => o.op.operationId);
+    assert.equal(new Set(ids).size, ids.length, 'operationIds are unique');
+    for (const { key, path, op } of operations) {
+      // The envelope edition (seed 000) also owns /api/admin/newsletter/send; /healthz is listed by seed 001.
+      const prefix = path.startsWith('/api/') ? 'api' : 'v1';
+      assert.match(op.operationId ?? '', new RegExp(`^${prefix}[A-Z]`), `${key} operationId ${op.operationId}`);
+      assert.ok(op.summary && op.summary.length > 10, `${key} summary`);
+    }
+  });
+
+  it('types every parameter; limits carry their default and maximum', () => {
+    for (const { key, op } of operations) {
+      for (const p of op.parameters ?? []) {
+        assert.ok(p.schema && (p.schema.type || p.schema.anyOf || p.schema.enum), `${key} ${p.name} has a type`);
+        if (p.name === 'limit') {
+          assert.equal(typeof p.schema!.default, 'number', `${key} limit default`);
+          assert.equal(typeof p.schema!.maximum, 'number', `${key} limit maximum`);
+          if (key.includes(' /v1/')) assert.equal(p.schema!.maximum, 200, `${key} limit maximum 200`);
+        }
+        if (p.name === 'offset') assert.equal(p.schema!.default, 0, `${key} offset default`);
+      }
+    }
+  });
+
+  it('declares success and error responses in the edition dialect, and the security scheme', () => {
+    for (const { key, path, op } of operations) {
+      const codes = Object.keys(op.responses);
+      assert.ok(codes.some((c) => c.startsWith('2')), `${key} has a success response`);
+      for (const code of codes) assert.ok(op.responses[code]!.content || code === '304', `${key} ${code} has a schema`);
+      if (TOKEN_FREE.has(key)) {
+        assert.deepEqual(op.security, [], `${key} needs no token`);
+        continue;
+      }
+      assert.deepEqual(op.security, [{ bearerAuth: [] }], `${key} security`);
+      for (const code of ['401', '500']) assert.ok(codes.includes(code), `${key} declares ${code}`);
+      if (path.startsWith('/v1/')) {
+        for (const code of codes.filter((c) => /^[45]/.test(c))) {
+          const content = op.responses[code]!.content!;
+          assert.deepEqual(Object.keys(content), ['application/problem+json'], `${key} ${code} is problem+json`);
+          assert.deepEqual((content['application/problem+json']!.schema as { required: string[] }).required, ['type', 'title', 'status', 'detail']);
+        }
+        if (op.parameters?.some((p) => p.name === 'limit')) assert.ok(codes.includes('422'), `${key} declares 422`);
+      }
+    }
+  });
+});
+
+describe('GET /docs', () => {
+  it('serves the reference page and its script and style assets from this server', async () => {
+    const page = await h.app.inject({ method: 'GET', url: '/docs' });
+    assert.equal(page.statusCode, 200);
+    assert.match(String(page.headers['content-type']), /^text\/html/);
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    assert.ok(assets.some((a) => a.endsWith('swagger-ui-bundle.js')), `assets: ${assets.join(', ')}`);
+    for (const asset of assets) {
+      assert.ok(!/^https?:/.test(asset), `${asset} is local`);
+      const url = asset.startsWith('/') ? asset : `/docs/${asset.replace(/^\.\//, '')}`;
+      const res = await h.app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 200, url);
+      assert.ok(res.body.length > 100, `${url} has content`);
+    }
+  });
+
+  it('renders the same description as /openapi.json', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/docs/json' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(Object.keys(res.json().paths), Object.keys(spec.paths));
+  });
+});

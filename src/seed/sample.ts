@@ -10,7 +10,7 @@ import type { DB } from '../db/types.js';
 import { recomputeEditionRollups } from '../domain/editions/edition-view.js';
 import { loadSampleEvents } from './sample-events.js';
 import { loadSampleProjectsAndTenders } from './sample-projects.js';
-import { humanise, slugify } from './slug.js';
+import { humanise, slugify } from '../domain/slug.js';
 
 const require = createRequire(import.meta.url);
 

@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import { upsertTags } from './sample.js';
-import { slugify } from './slug.js';
+import { slugify } from '../domain/slug.js';
 import { seedSyntheticProjects } from './synthetic-projects.js';
 import { seedSyntheticTenders } from './synthetic-tenders.js';
 import { ACTIONS, BUILDERS, CURRENCIES, largeAirports, PHRASES, pick, prng, SUBJECTS, type SyntheticContext } from './synthetic-vocabulary.js';

@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { invalidParam } from '../errors.js';
-import { humanise, slugify } from '../../seed/slug.js';
+import { humanise, slugify } from '../slug.js';
 
 const uniq = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 

@@ -13,7 +13,7 @@ import type { Ctx } from '../context.js';
 import { invalidParam, notFound } from '../errors.js';
 import { recomputeEditionRollups } from '../editions/edition-view.js';
 import { recomputeProjectRollups } from '../projects/write-projects.js';
-import { slugify } from '../../seed/slug.js';
+import { slugify } from '../slug.js';
 import { loadArticleViews, type ArticleView } from './article-view.js';
 
 /** Fields an admin may set on an article. Lists replace the article's whole set. */

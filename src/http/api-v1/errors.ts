@@ -3,19 +3,10 @@
  * Domain error codes, validation failures and framework errors are mapped here, in one place.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, type ErrorCode } from '../../domain/errors.js';
+import { DomainError } from '../../domain/errors.js';
+import { STATUS_OF } from '../status.js';
 import { describeValidationError } from '../validation.js';
 
-/** HTTP status of each domain error code. */
-export const STATUS_OF: Record<ErrorCode, number> = {
-  VALIDATION: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  QUOTA_EXCEEDED: 429,
-  UNAVAILABLE: 503,
-};
 
 /** Sends `{ error }` for any error; 5xx bodies never carry internals (they are logged instead). */
 export function sendApiV1Error(error: FastifyError | DomainError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {

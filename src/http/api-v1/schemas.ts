@@ -1,17 +1,10 @@
 /**
- * The /api/v1 dialect: the `{ data, meta }` envelope, the `{ error }` body, page/limit parameters
- * and schema helpers. The record shapes are in ./records/<record>.ts. Declared once, these schemas
+ * The /api/v1 dialect: the `{ data, meta }` envelope, the `{ error }` body and page/limit
+ * parameters (edition-neutral helpers: ../schema.ts). The record shapes are in ./records/<record>.ts. Declared once, these schemas
  * validate, type and document every route of the edition.
  */
 import { Type, type TSchema } from 'typebox';
 import { pageMeta } from '../../domain/pagination.js';
-
-/** `T` or `null`. */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
-/** A string that is one of `values` (JSON Schema `enum`: one clear error naming the allowed values). */
-export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
 /** `{ error: <message> }`, the body of every non-2xx response. */
 export const ErrorBody = Type.Object({ error: Type.String({ description: 'What went wrong, for a person to read' }) });

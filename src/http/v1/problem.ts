@@ -10,7 +10,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DomainError } from '../../domain/errors.js';
-import { STATUS_OF } from '../api-v1/errors.js';
+import { STATUS_OF } from '../status.js';
 import { describeValidationError } from '../validation.js';
 
 export const PROBLEM_TYPE = 'application/problem+json';

@@ -9,7 +9,7 @@ import { PROJECT_STATUSES } from '../../../domain/projects/project-query.js';
 import { STORED_TENDER_STATUSES } from '../../../domain/tenders/admin-tenders.js';
 import { TENDER_TYPES } from '../../../domain/tenders/tender-status.js';
 import { EDITION_STATUSES } from '../../../domain/editions/write-editions.js';
-import { StringEnum } from '../schemas.js';
+import { StringEnum } from '../../schema.js';
 
 /** A string or null (one JSON Schema type list, so a wrong type names the field clearly). */
 const NullableString = (options: { description?: string; maxLength?: number; format?: string } = {}) =>

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { ArticleView } from '../../../domain/articles/article-view.js';
-import { Nullable } from '../schemas.js';
+import { Nullable } from '../../schema.js';
 
 export const Article = Type.Object({
   id: Type.String({ format: 'uuid' }),

@@ -1,7 +1,7 @@
 /** The editorial inbox item of the /api/v1 edition: schema and presenter. */
 import { Type, type Static } from 'typebox';
 import { INBOX_STATUSES, type InboxItem as InboxItemView } from '../../../domain/inbox/inbox.js';
-import { Nullable, StringEnum } from '../schemas.js';
+import { Nullable, StringEnum } from '../../schema.js';
 
 export const InboxItem = Type.Object({
   id: Type.String({ format: 'uuid' }),

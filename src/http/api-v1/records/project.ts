@@ -6,7 +6,7 @@ import { Type, type Static } from 'typebox';
 import type { ProjectMention } from '../../../domain/projects/read-projects.js';
 import { PROJECT_STATUSES, type ProjectView } from '../../../domain/projects/project-query.js';
 import { csvList, type CsvColumn } from '../../csv.js';
-import { Nullable, StringEnum } from '../schemas.js';
+import { Nullable, StringEnum } from '../../schema.js';
 
 export const Project = Type.Object({
   id: Type.String({ format: 'uuid' }),

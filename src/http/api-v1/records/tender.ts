@@ -6,7 +6,7 @@ import { Type, type Static } from 'typebox';
 import { TENDER_STATUSES, TENDER_TYPES } from '../../../domain/tenders/tender-status.js';
 import type { TenderView } from '../../../domain/tenders/tender-query.js';
 import { csvList, type CsvColumn } from '../../csv.js';
-import { Nullable, StringEnum } from '../schemas.js';
+import { Nullable, StringEnum } from '../../schema.js';
 
 const Bidder = Type.Object({
   name: Type.String(),

@@ -13,7 +13,8 @@ import { exportProjects, getProject, listProjects } from '../../../domain/projec
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { PROJECT_CSV_COLUMNS, Project, ProjectWithArticles, presentProject, presentProjectWithArticles } from '../records/project.js';
-import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged, StringEnum } from '../schemas.js';
+import { StringEnum } from '../../schema.js';
+import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const tags = ['Projects'];
 const security = [{ bearerAuth: [] }];

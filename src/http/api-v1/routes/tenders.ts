@@ -15,7 +15,8 @@ import { exportTenders, getTender, listTenders } from '../../../domain/tenders/r
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender, presentTenderWithBidders } from '../records/tender.js';
-import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged, StringEnum } from '../schemas.js';
+import { StringEnum } from '../../schema.js';
+import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const tags = ['Tenders'];
 const security = [{ bearerAuth: [] }];

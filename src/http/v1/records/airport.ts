@@ -1,7 +1,7 @@
 /** The airport record of the /v1 edition (fields not shown by the seed; ours). */
 import { Type, type Static } from 'typebox';
 import type { AirportView } from '../../../domain/airports/read-airports.js';
-import { Nullable } from '../../api-v1/schemas.js';
+import { Nullable } from '../../schema.js';
 
 export const Airport = Type.Object({
   id: Type.String({ format: 'uuid' }),

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { ArticleView } from '../../../domain/articles/article-view.js';
-import { Nullable } from '../../api-v1/schemas.js';
+import { Nullable } from '../../schema.js';
 import { csvList, type CsvColumn } from '../../csv.js';
 
 export const Article = Type.Object({

@@ -1,7 +1,7 @@
 /** The calendar event record of the /v1 edition (fields not shown by the seed; ours). */
 import { Type, type Static } from 'typebox';
 import type { CalendarEventView } from '../../../domain/calendar/read-calendar.js';
-import { Nullable } from '../../api-v1/schemas.js';
+import { Nullable } from '../../schema.js';
 
 export const CalendarEvent = Type.Object({
   id: Type.String({ format: 'uuid' }),

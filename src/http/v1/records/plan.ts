@@ -1,6 +1,6 @@
 /** The plan record of `GET /v1/plans` (fields not shown by the seed; ours): the catalogue as sold. */
 import { Type } from 'typebox';
-import { StringEnum } from '../../api-v1/schemas.js';
+import { StringEnum } from '../../schema.js';
 
 const Price = Type.Object({
   currency: Type.String({ description: 'ISO 4217' }),

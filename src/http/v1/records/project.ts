@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { PROJECT_STATUSES, type ProjectView } from '../../../domain/projects/project-query.js';
-import { Nullable, StringEnum } from '../../api-v1/schemas.js';
+import { Nullable, StringEnum } from '../../schema.js';
 import type { CsvColumn } from '../../csv.js';
 
 export const Project = Type.Object({

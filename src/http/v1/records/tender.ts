@@ -6,7 +6,7 @@
 import { Type, type Static } from 'typebox';
 import type { TenderView } from '../../../domain/tenders/tender-query.js';
 import { TENDER_STATUSES, TENDER_TYPES } from '../../../domain/tenders/tender-status.js';
-import { Nullable, StringEnum } from '../../api-v1/schemas.js';
+import { Nullable, StringEnum } from '../../schema.js';
 import { csvList, type CsvColumn } from '../../csv.js';
 
 export const Tender = Type.Object({

@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listActivePlans } from '../../../domain/billing/catalogue.js';
 import { checkoutConfig } from '../../../domain/billing/checkout-config.js';
-import { StringEnum } from '../../api-v1/schemas.js';
+import { StringEnum } from '../../schema.js';
 import { Named } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { Plan } from '../records/plan.js';

@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { effectiveFeatures, effectivePreviews, FEATURES } from '../../../domain/entitlements.js';
 import { loadVocabularies } from '../../../domain/reference/vocabularies.js';
-import { Nullable, StringEnum } from '../../api-v1/schemas.js';
+import { Nullable, StringEnum } from '../../schema.js';
 import { security } from '../named.js';
 import { problemResponses } from '../problem.js';
 

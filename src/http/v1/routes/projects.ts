@@ -16,7 +16,7 @@ import { projectFacets } from '../../../domain/projects/project-facets.js';
 import { PROJECT_SORTS, PROJECT_STATUSES, type ProjectFilter } from '../../../domain/projects/project-query.js';
 import { withWatched } from '../../../domain/projects/project-watches.js';
 import { exportProjects, getProject, listProjects } from '../../../domain/projects/read-projects.js';
-import { StringEnum } from '../../api-v1/schemas.js';
+import { StringEnum } from '../../schema.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { commaList, csvResponse, Facets, Named, Paging, security, splitList, text, UuidParam } from '../named.js';

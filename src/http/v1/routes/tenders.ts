@@ -14,7 +14,7 @@ import { exportTenders, getTender, listTenders } from '../../../domain/tenders/r
 import { tenderFacets } from '../../../domain/tenders/tender-facets.js';
 import { TENDER_SORTS, type TenderFilter } from '../../../domain/tenders/tender-query.js';
 import { TENDER_STATUSES, TENDER_TYPES, type TenderStatus } from '../../../domain/tenders/tender-status.js';
-import { StringEnum } from '../../api-v1/schemas.js';
+import { StringEnum } from '../../schema.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { commaList, csvResponse, Facets, Named, Paging, security, splitList, text, UuidParam } from '../named.js';

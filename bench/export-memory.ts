@@ -16,6 +16,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import { systemCtx } from '../src/domain/context.js';
 import { createApiKey } from '../src/domain/identity/api-keys.js';
 import { createUser } from '../src/domain/identity/users.js';
 import { seedSynthetic } from '../src/seed/synthetic.js';
@@ -90,8 +91,8 @@ try {
     });
     say(`loaded ${projects.toLocaleString('en')} projects in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     await admin('vacuum analyze', url.toString());
-    await createUser(database.db, { email: 'bench-admin@example.test', admin: true });
-    key = (await createApiKey(database.db, { email: 'bench-admin@example.test' })).key;
+    await createUser(systemCtx(database.db), { email: 'bench-admin@example.test', admin: true });
+    key = (await createApiKey(systemCtx(database.db), { email: 'bench-admin@example.test' })).key;
   } finally {
     await database.close();
   }

@@ -26,6 +26,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import { systemCtx } from '../src/domain/context.js';
 import { createApiKey } from '../src/domain/identity/api-keys.js';
 import { createUser } from '../src/domain/identity/users.js';
 import { loadSample } from '../src/seed/sample.js';
@@ -232,7 +233,7 @@ async function createThrowawayDatabase(serverUrl: string, cleanup: Cleanup): Pro
 async function loadCorpus(database: Database, articles: number): Promise<number> {
   let t = performance.now();
   await migrate(database);
-  const sample = await loadSample(database.db);
+  const sample = await loadSample(systemCtx(database.db));
   say(`  migrated and loaded the sample (${sample.articles} articles) in ${seconds(t)} s`);
   t = performance.now();
   let shown = 0;
@@ -262,8 +263,8 @@ async function loadCorpus(database: Database, articles: number): Promise<number>
  */
 async function createBenchKey(database: Database): Promise<string> {
   const email = 'bench@example.test';
-  await createUser(database.db, { email, name: 'Benchmark', plan: 'professional' });
-  const { key } = await createApiKey(database.db, { email, label: 'bench' });
+  await createUser(systemCtx(database.db), { email, name: 'Benchmark', plan: 'professional' });
+  const { key } = await createApiKey(systemCtx(database.db), { email, label: 'bench' });
   await sql`update plans set daily_quota = ${BENCH_QUOTA} where code = 'professional'`.execute(database.db);
   return key;
 }

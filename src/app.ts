@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Database } from './db/client.js';
+import { systemClock, type Clock } from './domain/clock.js';
 import apiV1 from './http/api-v1/index.js';
 import { installApiV1Errors } from './http/api-v1/errors.js';
 import docsRoutes from './http/docs.js';
@@ -28,6 +29,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Base URL of the service as readers reach it (unsubscribe links); default http://127.0.0.1:3000. */
   publicBaseUrl?: string;
+  /** The service's clock (`ctx.now()` of every request); default: the system clock. Tests set it. */
+  clock?: Clock;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -47,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installRouteRegistry(app);
   app.decorate('db', options.database.db);
   app.decorate('sessionSecret', options.sessionSecret);
+  app.decorate('clock', options.clock ?? systemClock);
   app.decorateRequest('identity', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { referenceAirports, referenceCountries } from '../src/db/reference.js';
 import { sampleProjects, sampleTenders } from '../src/seed/sample-projects.js';
+import { systemCtx } from '../src/domain/context.js';
 import { loadSample, sampleCompanies, sampleEditions } from '../src/seed/sample.js';
 import { seedSynthetic } from '../src/seed/synthetic.js';
 import { startHarness, type Harness } from './helpers/harness.js';
@@ -68,7 +69,7 @@ describe('sample dataset', () => {
   });
 
   it('loads only once', async () => {
-    const again = await loadSample(h.database.db);
+    const again = await loadSample(systemCtx(h.database.db, h.clock));
     assert.equal(again.skipped, true);
     assert.equal(await count(sql`select count(*)::int as n from articles`), articles.length);
   });

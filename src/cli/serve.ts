@@ -7,6 +7,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, targetFromConfig } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { resolveSessionSecret } from '../secrets.js';
+import { systemCtx } from '../domain/context.js';
 import { loadSample } from '../seed/sample.js';
 import { startMailWorker } from './worker.js';
 
@@ -23,7 +24,7 @@ export async function serve(): Promise<void> {
     const applied = await migrate(database);
     if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
     if (database.kind === 'pglite') {
-      const seeded = await loadSample(database.db);
+      const seeded = await loadSample(systemCtx(database.db));
       if (!seeded.skipped) app.log.info(seeded, 'empty embedded database: sample data loaded');
     }
     if (!config.databaseUrl && !config.sessionSecret) app.log.info('session tokens are signed with the secret kept in DATA_DIR/session-secret');

@@ -1,8 +1,10 @@
 /**
- * The context every domain operation receives: the database, who is acting, and the request id.
+ * The context every domain operation receives first: the database (or the current transaction),
+ * who is acting, the request id and the clock.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
+import { systemClock, type Clock } from './clock.js';
 import type { Feature } from './entitlements.js';
 
 /** How the caller authenticated. */
@@ -37,10 +39,33 @@ export interface Identity {
   channel?: Channel;
 }
 
+/**
+ * Who acts: `user` (an API key or a session, over HTTP or the MCP channel; see `identity`) or
+ * `system` (the CLI, seeding, background jobs).
+ */
+export type ActorKind = 'user' | 'system';
+
 /** What a domain operation runs with. */
 export interface Ctx {
+  /** The database, or the transaction the operation runs in. */
   db: Kysely<DB>;
-  /** `null` for system work (CLI, seeding). */
+  /** The kind of actor; `system` has no identity. */
+  actor: ActorKind;
+  /** The caller; `null` for a system actor (CLI, seeding, jobs) and on routes without a token. */
   identity: Identity | null;
+  /** The request id (`X-Request-Id`), or a label of the system task. */
   requestId: string;
+  /** The current instant, from the service's clock (src/domain/clock.ts); never `new Date()` in a rule. */
+  now(): Date;
 }
+
+/**
+ * The context of system work (CLI commands, seeding, jobs): no identity, actor `system`.
+ * @param clock default: the system clock
+ */
+export function systemCtx(db: Kysely<DB>, clock: Clock = systemClock, requestId = 'system'): Ctx {
+  return { db, actor: 'system', identity: null, requestId, now: () => clock.now() };
+}
+
+/** `ctx` with another database handle (a transaction): same actor, request id and clock. */
+export const withDb = (ctx: Ctx, db: Kysely<DB>): Ctx => ({ ...ctx, db });

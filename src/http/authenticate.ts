@@ -3,22 +3,22 @@
  * An API key (`svc_live_…`) or a session token (JWT) is accepted.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
 import type { Identity } from '../domain/context.js';
 import { unauthenticated } from '../domain/errors.js';
 import { authenticateApiKey, looksLikeApiKey } from '../domain/identity/api-keys.js';
 import { authenticateSession } from '../domain/identity/sessions.js';
+import { ctxOf } from './types.js';
 
 /**
  * The caller of `request`.
  * @throws DomainError UNAUTHENTICATED for a missing, malformed, unknown, expired or revoked token
  */
-export async function authenticateRequest(request: FastifyRequest, db: Kysely<DB>, sessionSecret: string): Promise<Identity> {
+export async function authenticateRequest(request: FastifyRequest): Promise<Identity> {
   const header = request.headers.authorization;
   if (!header) throw unauthenticated('Missing Authorization header: send "Authorization: Bearer <token>"');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthenticated('Malformed Authorization header: expected "Bearer <token>"');
   const token = match[1]!;
-  return looksLikeApiKey(token) ? authenticateApiKey(db, token) : authenticateSession(db, sessionSecret, token);
+  const ctx = ctxOf(request);
+  return looksLikeApiKey(token) ? authenticateApiKey(ctx, token) : authenticateSession(ctx, request.server.sessionSecret, token);
 }

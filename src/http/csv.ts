@@ -51,5 +51,5 @@ export function sendCsv<T>(reply: FastifyReply, filename: string, columns: CsvCo
     .send(body);
 }
 
-/** `<name>-YYYY-MM-DD.csv` for today (UTC). */
-export const csvFilename = (name: string): string => `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
+/** `<name>-YYYY-MM-DD.csv` for the UTC day of `now` (the service clock). */
+export const csvFilename = (name: string, now: Date): string => `${name}-${now.toISOString().slice(0, 10)}.csv`;

@@ -59,7 +59,7 @@ export default async function newsletterRoutes(app: FastifyInstance, options: Ne
   await app.register(async (open) => {
     open.setErrorHandler((error, request, reply) => sendApiV1Error(error as Error, request, reply));
     const handler = async (req: { params: { token: string } }, reply: import('fastify').FastifyReply) => {
-      const ok = await unsubscribeByToken(app.db, req.params.token);
+      const ok = await unsubscribeByToken(ctxOf(req as never), req.params.token);
       reply.type('text/html; charset=utf-8');
       return ok
         ? reply.send(page('You are unsubscribed', 'You will receive no more newsletter digests. You can subscribe again in your account settings.'))

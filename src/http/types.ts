@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
+import type { Clock } from '../domain/clock.js';
 import type { Ctx, Identity } from '../domain/context.js';
 import type { Feature } from '../domain/entitlements.js';
 
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<DB>;
     sessionSecret: string;
+    /** The service's clock (AppOptions.clock). */
+    clock: Clock;
   }
   interface FastifyRequest {
     /** Set by the auth hook of a face; `null` on routes without a token. */
@@ -25,9 +28,8 @@ declare module 'fastify' {
   }
 }
 
-/** The domain context of a request. */
-export const ctxOf = (request: FastifyRequest): Ctx => ({
-  db: request.server.db,
-  identity: request.identity,
-  requestId: request.id,
-});
+/** The domain context of a request: the app's database and clock, the caller (if any), the request id. */
+export const ctxOf = (request: FastifyRequest): Ctx => {
+  const clock = request.server.clock;
+  return { db: request.server.db, actor: 'user', identity: request.identity, requestId: request.id, now: () => clock.now() };
+};

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireApiAccess } from '../domain/entitlements.js';
 import { sendApiV1Error } from '../http/api-v1/errors.js';
 import { authenticateRequest } from '../http/authenticate.js';
+import { ctxOf } from '../http/types.js';
 import type { OpenApiDocument } from './catalogue.js';
 import { catalogueOf, type Catalogue } from './search-api.js';
 import { createToolServer } from './tools.js';
@@ -33,7 +34,7 @@ export default async function mcpRoutes(app: FastifyInstance, opts: { version: s
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
   app.addHook('onRequest', async (request) => {
-    const identity = await authenticateRequest(request, app.db, app.sessionSecret);
+    const identity = await authenticateRequest(request);
     request.identity = { ...identity, channel: 'mcp' };
     requireApiAccess(request.identity);
   });
@@ -42,6 +43,7 @@ export default async function mcpRoutes(app: FastifyInstance, opts: { version: s
     const server = createToolServer({
       app,
       identity: request.identity!,
+      domain: ctxOf(request),
       authorization: request.headers.authorization,
       requestId: request.id,
       catalogue: catalogueNow(),

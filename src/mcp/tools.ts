@@ -7,7 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Identity } from '../domain/context.js';
+import type { Ctx, Identity } from '../domain/context.js';
 import { DomainError } from '../domain/errors.js';
 import { chargeMetered, quotaSpent } from '../domain/quota.js';
 import { RESULT_BUDGET, type CallResult } from './budget.js';
@@ -18,6 +18,8 @@ import { CALL_API_DESCRIPTION, SEARCH_API_DESCRIPTION } from './tool-texts.js';
 /** Everything the tools of one MCP request need. */
 export interface ToolContext extends Caller {
   identity: Identity;
+  /** The domain context of the MCP request (database, caller, clock). */
+  domain: Ctx;
   catalogue: Catalogue;
   log: FastifyBaseLogger;
   version: string;
@@ -34,7 +36,7 @@ const toolError = (message: string): CallToolResult => ({ isError: true, content
 async function metered(ctx: ToolContext, tool: string, detail: Record<string, unknown>, run: () => Promise<CallToolResult> | CallToolResult): Promise<CallToolResult> {
   let result: CallToolResult;
   try {
-    const quota = await chargeMetered(ctx.app.db, ctx.identity);
+    const quota = await chargeMetered(ctx.domain, ctx.identity);
     if (quota && !quota.allowed) throw quotaSpent(quota);
     result = await run();
     if (quota) result._meta = { 'airport-intel/quota': { limit: quota.limit, remaining: quota.remaining, reset_seconds: quota.resetSeconds } };

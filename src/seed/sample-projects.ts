@@ -94,7 +94,7 @@ function parentsFirst(projects: SampleProject[]): SampleProject[] {
  * tenders. Run inside the sample loader's transaction, after the articles.
  * @throws Error naming the record that refers to an unknown company, topic, article or airport
  */
-export async function loadSampleProjectsAndTenders(trx: Kysely<DB>, now = new Date()): Promise<{ projects: number; tenders: number }> {
+export async function loadSampleProjectsAndTenders(trx: Kysely<DB>, now: Date): Promise<{ projects: number; tenders: number }> {
   const projects = parentsFirst(sampleProjects());
   const tenders = sampleTenders();
   const topicIds = new Map((await trx.selectFrom('topics').select(['id', 'slug']).execute()).map((r) => [r.slug, r.id]));

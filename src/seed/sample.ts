@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types.js';
 import { recomputeEditionRollups } from '../domain/editions/edition-view.js';
+import type { Ctx } from '../domain/context.js';
 import { loadSampleEvents } from './sample-events.js';
 import { loadSampleProjectsAndTenders } from './sample-projects.js';
 import { humanise, slugify } from '../domain/slug.js';
@@ -121,7 +122,8 @@ export async function upsertTags(trx: Transaction<DB> | Kysely<DB>, slugs: strin
  * Loads the sample dataset in one transaction. Skips (and reports `skipped`) when any edition exists,
  * unless `force`. @throws Error naming the article when it refers to an unknown topic, airport or company.
  */
-export async function loadSample(db: Kysely<DB>, options: { force?: boolean; now?: Date } = {}): Promise<SeedReport> {
+export async function loadSample(ctx: Ctx, options: { force?: boolean } = {}): Promise<SeedReport> {
+  const db = ctx.db;
   const existing = await db.selectFrom('editions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   if (existing.n > 0 && !options.force) return { editions: 0, articles: 0, companies: 0, projects: 0, tenders: 0, skipped: true };
   const editions = sampleEditions();
@@ -194,7 +196,7 @@ export async function loadSample(db: Kysely<DB>, options: { force?: boolean; now
       }
     }
     await recomputeEditionRollups(trx);
-    const { projects, tenders } = await loadSampleProjectsAndTenders(trx, options.now);
+    const { projects, tenders } = await loadSampleProjectsAndTenders(trx, ctx.now());
     await (await import('./sample-inbox.js')).loadSampleInbox(trx); // editorial inbox (issue 4)
     await loadSampleEvents(trx);
     return { editions: editions.length, articles, companies: companies.length, projects, tenders, skipped: false };

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { systemCtx } from '../../src/domain/context.js';
 import { usedToday } from '../../src/domain/quota.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
 
@@ -33,6 +34,6 @@ describe('channel marker', () => {
       assert.ok(res.headers['ratelimit-remaining']);
     }
     const key = await h.database.db.selectFrom('api_keys').select('id').where('user_id', '=', pro.userId).executeTakeFirstOrThrow();
-    assert.equal(await usedToday(h.database.db, key.id), forged.length);
+    assert.equal(await usedToday(systemCtx(h.database.db, h.clock), key.id), forged.length);
   });
 });

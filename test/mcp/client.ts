@@ -5,6 +5,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { systemCtx } from '../../src/domain/context.js';
 import { usedToday } from '../../src/domain/quota.js';
 import type { CallResult } from '../../src/mcp/budget.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
@@ -54,5 +55,5 @@ export async function postRaw(h: LiveHarness, body: string, headers: Record<stri
 /** Units a user's (only) API key has used today, from usage_counters. */
 export async function unitsUsed(h: Harness, userId: string): Promise<number> {
   const key = await h.database.db.selectFrom('api_keys').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
-  return usedToday(h.database.db, key.id);
+  return usedToday(systemCtx(h.database.db, h.clock), key.id);
 }

@@ -62,7 +62,7 @@ async function requireEdition(db: Kysely<DB>, id: string): Promise<void> {
 }
 
 /** Resolves the taxonomy of `input` and writes the columns and link sets it names. */
-async function writeArticle(trx: Kysely<DB>, id: string, input: ArticleInput): Promise<void> {
+async function writeArticle(trx: Kysely<DB>, id: string, input: ArticleInput, now: Date): Promise<void> {
   const set: Record<string, unknown> = {};
   for (const k of ['headline', 'content', 'takeaways', 'why_it_matters', 'source_name', 'source_url', 'sort_order', 'featured', 'edition_id'] as const) {
     if (input[k] !== undefined) set[k] = input[k];
@@ -79,7 +79,7 @@ async function writeArticle(trx: Kysely<DB>, id: string, input: ArticleInput): P
   const topicIds = input.topics && (await resolveTopics(trx, input.topics));
   const tagIds = input.tags && (await resolveTags(trx, input.tags));
   const airportIds = input.airports && (await resolveAirports(trx, input.airports));
-  if (Object.keys(set).length) await trx.updateTable('articles').set({ ...set, updated_at: new Date() }).where('id', '=', id).execute();
+  if (Object.keys(set).length) await trx.updateTable('articles').set({ ...set, updated_at: now }).where('id', '=', id).execute();
   if (topicIds) {
     await trx.deleteFrom('article_topics').where('article_id', '=', id).execute();
     if (topicIds.length) await trx.insertInto('article_topics').values(topicIds.map((topic_id) => ({ article_id: id, topic_id }))).execute();
@@ -102,7 +102,7 @@ async function projectsOfArticle(db: Kysely<DB>, id: string): Promise<string[]> 
  * Inserts an article into an edition (last in the edition unless `sort_order` is given); the
  * building block of `createArticle` and of promoting an inbox item. Runs in the caller's transaction.
  */
-export async function insertArticle(trx: Kysely<DB>, input: ArticleInput & { edition_id: string; headline: string }): Promise<string> {
+export async function insertArticle(trx: Kysely<DB>, input: ArticleInput & { edition_id: string; headline: string }, now: Date): Promise<string> {
   await requireEdition(trx, input.edition_id);
   const last = await trx.selectFrom('articles').select((eb) => eb.fn.max('sort_order').as('m')).where('edition_id', '=', input.edition_id).executeTakeFirst();
   const row = await trx.insertInto('articles').values({
@@ -112,7 +112,7 @@ export async function insertArticle(trx: Kysely<DB>, input: ArticleInput & { edi
     sort_order: input.sort_order ?? Number(last?.m ?? 0) + 1,
   }).returning('id').executeTakeFirstOrThrow();
   const { sort_order: _s, edition_id: _e, headline: _h, ...rest } = input;
-  await writeArticle(trx, row.id, rest);
+  await writeArticle(trx, row.id, rest, now);
   await recomputeEditionRollups(trx, input.edition_id);
   return row.id;
 }
@@ -120,7 +120,7 @@ export async function insertArticle(trx: Kysely<DB>, input: ArticleInput & { edi
 /** Creates an article on an edition. @throws DomainError VALIDATION (unknown edition or taxonomy) */
 export async function createArticle(ctx: Ctx, input: ArticleInput & { edition_id: string; headline: string }): Promise<ArticleView> {
   return adminWrite(ctx, async (trx, tctx) => {
-    const id = await insertArticle(trx, input);
+    const id = await insertArticle(trx, input, tctx.now());
     const after = await getArticleById(trx, id);
     await recordAudit(trx, tctx, { action: 'create', entity: 'article', entityId: id, after });
     return after;
@@ -136,7 +136,7 @@ export async function updateArticle(ctx: Ctx, id: string, input: ArticleInput): 
       const slug = await freeSlug(trx, input.edition_id ?? before.edition_id, input.headline ?? before.headline, id);
       await trx.updateTable('articles').set({ slug }).where('id', '=', id).execute();
     }
-    await writeArticle(trx, id, input);
+    await writeArticle(trx, id, input, tctx.now());
     await recomputeEditionRollups(trx, before.edition_id);
     if (input.edition_id && input.edition_id !== before.edition_id) {
       await recomputeEditionRollups(trx, input.edition_id);

@@ -4,6 +4,7 @@
  * ends on its start date).
  */
 import { sql, type SqlBool } from 'kysely';
+import { utcDay } from '../clock.js';
 import type { Ctx } from '../context.js';
 import type { Window } from '../pagination.js';
 
@@ -32,7 +33,7 @@ export async function listCalendarEvents(ctx: Ctx, options: { upcoming: boolean 
     .selectFrom('calendar_events as ev')
     .leftJoin('countries as c', 'c.code', 'ev.country_code')
     .where('ev.published', '=', true)
-    .$if(options.upcoming, (qb) => qb.where(sql<SqlBool>`coalesce(ev.ends_on, ev.starts_on) >= current_date`))
+    .$if(options.upcoming, (qb) => qb.where(sql<SqlBool>`coalesce(ev.ends_on, ev.starts_on) >= ${utcDay(ctx.now())}::date`))
     .select([
       'ev.id', 'ev.title', 'ev.starts_on', 'ev.ends_on', 'ev.city', 'ev.country_code', 'c.name as country_name', 'ev.region_slug',
       'ev.venue', 'ev.organiser', 'ev.url', 'ev.description', 'ev.origin', 'ev.article_id',

@@ -94,7 +94,7 @@ export async function createEdition(ctx: Ctx, input: EditionInput & { number: nu
       key_trends: jsonb(input.key_trends ?? []),
       regional_highlights: jsonb(input.regional_highlights ?? []),
       key_metrics: jsonb(input.key_metrics ?? []),
-      published_at: status === 'published' ? new Date() : null,
+      published_at: status === 'published' ? tctx.now() : null,
     }).returning('id').executeTakeFirstOrThrow();
     const created = await getEditionById(trx, row.id);
     await recordAudit(trx, tctx, { action: 'create', entity: 'edition', entityId: row.id, after: created });
@@ -119,9 +119,9 @@ export async function updateEdition(ctx: Ctx, id: string, input: EditionInput, a
     if (input.key_trends !== undefined) set.key_trends = jsonb(input.key_trends);
     if (input.regional_highlights !== undefined) set.regional_highlights = jsonb(input.regional_highlights);
     if (input.key_metrics !== undefined) set.key_metrics = jsonb(input.key_metrics);
-    if (input.status === 'published' && before.status !== 'published') set.published_at = new Date();
+    if (input.status === 'published' && before.status !== 'published') set.published_at = tctx.now();
     if (Object.keys(set).length) {
-      await trx.updateTable('editions').set({ ...set, updated_at: new Date() }).where('id', '=', id).execute();
+      await trx.updateTable('editions').set({ ...set, updated_at: tctx.now() }).where('id', '=', id).execute();
     }
     // Publish always recomputes (the seed: "publish; recompute rollups"); other updates when the status moves.
     if (action === 'publish' || (input.status !== undefined && input.status !== before.status)) await recomputeRollupsOfEdition(trx, id);

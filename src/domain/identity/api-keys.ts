@@ -4,9 +4,8 @@
  * the hash is compared in constant time.
  */
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { Identity } from '../context.js';
+import { sql } from 'kysely';
+import type { Ctx, Identity } from '../context.js';
 import { notFound, unauthenticated } from '../errors.js';
 import { identityColumns, identityJoins, toIdentity, type IdentityRow } from './load-identity.js';
 
@@ -51,17 +50,17 @@ export interface ApiKeySummary {
  * @throws DomainError NOT_FOUND when no user has that email.
  */
 export async function createApiKey(
-  db: Kysely<DB>,
+  ctx: Ctx,
   input: { email: string; label?: string | undefined },
 ): Promise<ApiKeySummary & { key: string }> {
-  const user = await db
+  const user = await ctx.db
     .selectFrom('users')
     .select('id')
     .where(sql`lower(email)`, '=', input.email.trim().toLowerCase())
     .executeTakeFirst();
   if (!user) throw notFound(`User ${input.email}`);
   const key = API_KEY_PREFIX + randomBase62();
-  const row = await db
+  const row = await ctx.db
     .insertInto('api_keys')
     .values({ user_id: user.id, label: input.label ?? null, prefix: key.slice(0, KEY_PREFIX_LENGTH), key_hash: hashApiKey(key) })
     .returning(['id', 'label', 'prefix', 'created_at', 'revoked_at'])
@@ -73,12 +72,12 @@ export async function createApiKey(
  * Resolves an API key to the identity of its user.
  * @throws DomainError UNAUTHENTICATED for a malformed, unknown or revoked key.
  */
-export async function authenticateApiKey(db: Kysely<DB>, key: string): Promise<Identity> {
+export async function authenticateApiKey(ctx: Ctx, key: string): Promise<Identity> {
   if (!KEY_PATTERN.test(key)) throw unauthenticated('Malformed API key: expected "svc_live_" followed by 43 base62 characters');
   const { rows } = await sql<IdentityRow & { key_id: string; key_hash: string; revoked_at: Date | null }>`
     select k.id as key_id, k.key_hash, k.revoked_at, ${identityColumns}
-      from api_keys k join users u on u.id = k.user_id ${identityJoins}
-     where k.prefix = ${key.slice(0, KEY_PREFIX_LENGTH)}`.execute(db);
+      from api_keys k join users u on u.id = k.user_id ${identityJoins(ctx.now())}
+     where k.prefix = ${key.slice(0, KEY_PREFIX_LENGTH)}`.execute(ctx.db);
   const presented = Buffer.from(hashApiKey(key), 'hex');
   const match = rows.find((r) => crypto.timingSafeEqual(Buffer.from(r.key_hash, 'hex'), presented));
   if (!match) throw unauthenticated('Unknown API key');

@@ -2,9 +2,8 @@
  * Resolves who a user is for access decisions: admin flag, active subscription, plan, features.
  * One SQL statement, shared by API-key and session authentication.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { Credential, Identity } from '../context.js';
+import { sql, type RawBuilder } from 'kysely';
+import type { Credential, Ctx, Identity } from '../context.js';
 import { isFeature, type Feature } from '../entitlements.js';
 
 /** The row the identity statement returns. */
@@ -35,14 +34,17 @@ export const identityColumns = sql`
   ) as features,
   array(select pf.feature from plan_features pf where pf.plan_code = s.plan_code and pf.access = 'preview') as previews`;
 
-/** The joins that `identityColumns` needs, after a `users u` in the FROM list. */
-export const identityJoins = sql`
+/**
+ * The joins that `identityColumns` needs, after a `users u` in the FROM list; a subscription counts
+ * while its period has not ended at `now` (the service clock).
+ */
+export const identityJoins = (now: Date): RawBuilder<unknown> => sql`
   left join profiles p on p.user_id = u.id
   left join lateral (
     select s.* from subscriptions s
       join account_members m on m.account_id = s.account_id and m.user_id = u.id
       join plans sp on sp.code = s.plan_code
-     where s.status <> 'expired' and (s.current_period_end is null or s.current_period_end > now())
+     where s.status <> 'expired' and (s.current_period_end is null or s.current_period_end > ${now})
      order by sp.sort_order desc, s.created_at desc
      limit 1
   ) s on true
@@ -69,13 +71,13 @@ export type { IdentityRow };
 
 /** Loads the identity of a user by id; `undefined` when there is no such user. */
 export async function loadIdentity(
-  db: Kysely<DB>,
+  ctx: Ctx,
   userId: string,
   credential: Credential,
   apiKeyId: string | null = null,
 ): Promise<Identity | undefined> {
   const where: RawBuilder<unknown> = sql`u.id = ${userId}`;
-  const { rows } = await sql<IdentityRow>`select ${identityColumns} from users u ${identityJoins} where ${where}`.execute(db);
+  const { rows } = await sql<IdentityRow>`select ${identityColumns} from users u ${identityJoins(ctx.now())} where ${where}`.execute(ctx.db);
   const row = rows[0];
   return row ? toIdentity(row, credential, apiKeyId) : undefined;
 }

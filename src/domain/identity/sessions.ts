@@ -3,10 +3,8 @@
  * `sessions`, so a session can be revoked and any server process can verify it.
  */
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { Identity } from '../context.js';
+import type { Ctx, Identity } from '../context.js';
 import { notFound, unauthenticated } from '../errors.js';
 import { loadIdentity } from './load-identity.js';
 
@@ -20,15 +18,16 @@ const keyOf = (secret: string) => new TextEncoder().encode(secret);
  * Opens a session for the user with `email` and returns its signed token.
  * @throws DomainError NOT_FOUND when no user has that email.
  */
-export async function createSession(db: Kysely<DB>, secret: string, email: string): Promise<{ token: string; expiresAt: Date }> {
-  const user = await db
+export async function createSession(ctx: Ctx, secret: string, email: string): Promise<{ token: string; expiresAt: Date }> {
+  const user = await ctx.db
     .selectFrom('users')
     .select('id')
     .where(sql`lower(email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();
   if (!user) throw notFound(`User ${email}`);
-  const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
-  const session = await db
+  const issuedAt = ctx.now();
+  const expiresAt = new Date(issuedAt.getTime() + SESSION_TTL_SECONDS * 1000);
+  const session = await ctx.db
     .insertInto('sessions')
     .values({ user_id: user.id, expires_at: expiresAt })
     .returning('id')
@@ -37,7 +36,7 @@ export async function createSession(db: Kysely<DB>, secret: string, email: strin
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(ISSUER)
     .setSubject(user.id)
-    .setIssuedAt()
+    .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .sign(keyOf(secret));
   return { token, expiresAt };
@@ -47,11 +46,11 @@ export async function createSession(db: Kysely<DB>, secret: string, email: strin
  * Verifies a session token and resolves the identity of its user.
  * @throws DomainError UNAUTHENTICATED for a malformed, badly signed, expired or revoked token.
  */
-export async function authenticateSession(db: Kysely<DB>, secret: string, token: string): Promise<Identity> {
+export async function authenticateSession(ctx: Ctx, secret: string, token: string): Promise<Identity> {
   let sid: unknown;
   let sub: string | undefined;
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, keyOf(secret), { issuer: ISSUER, algorithms: ['HS256'], currentDate: ctx.now() });
     sid = payload.sid;
     sub = payload.sub;
   } catch (err) {
@@ -59,15 +58,15 @@ export async function authenticateSession(db: Kysely<DB>, secret: string, token:
     throw unauthenticated('Malformed or invalid token: send an API key (svc_live_…) or a session token');
   }
   if (typeof sid !== 'string' || !sub || !/^[0-9a-f-]{36}$/i.test(sid)) throw unauthenticated('Malformed session token');
-  const session = await db
+  const session = await ctx.db
     .selectFrom('sessions')
     .select(['user_id', 'expires_at', 'revoked_at'])
     .where('id', '=', sid)
     .executeTakeFirst();
   if (!session || session.user_id !== sub) throw unauthenticated('Unknown session');
   if (session.revoked_at) throw unauthenticated('This session has been revoked');
-  if (session.expires_at.getTime() <= Date.now()) throw unauthenticated('Session token has expired');
-  const identity = await loadIdentity(db, sub, 'session');
+  if (session.expires_at.getTime() <= ctx.now().getTime()) throw unauthenticated('Session token has expired');
+  const identity = await loadIdentity(ctx, sub, 'session');
   if (!identity) throw unauthenticated('Unknown session');
   return identity;
 }

@@ -1,8 +1,9 @@
 /**
  * Users, their profile (`is_admin`), their own account and its subscription.
  */
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import { sql } from 'kysely';
+import { DAY_MS } from '../clock.js';
+import type { Ctx } from '../context.js';
 import { conflict, DomainError, invalidParam } from '../errors.js';
 import { effectiveFeatures, effectivePreviews } from '../entitlements.js';
 import { loadIdentity } from './load-identity.js';
@@ -44,13 +45,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * Everything happens in one transaction.
  * @throws DomainError VALIDATION (bad email, unknown plan, add-on not buyable on the plan), CONFLICT (email taken)
  */
-export async function createUser(db: Kysely<DB>, input: NewUser): Promise<UserView> {
+export async function createUser(ctx: Ctx, input: NewUser): Promise<UserView> {
   const email = input.email.trim();
   if (!EMAIL.test(email)) throw invalidParam('email', 'must be an email address');
   if (input.plan && !PLAN_CODES.includes(input.plan)) throw invalidParam('plan', `must be one of ${PLAN_CODES.join(', ')}`);
   const addons = [...new Set(input.addons ?? [])];
 
-  const userId = await db.transaction().execute(async (trx) => {
+  const userId = await ctx.db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
     if (taken) throw conflict(`A user with email ${email} already exists`);
     const user = await trx
@@ -86,7 +87,7 @@ export async function createUser(db: Kysely<DB>, input: NewUser): Promise<UserVi
           account_id: account.id,
           plan_code: input.plan,
           status: trial ? 'trialing' : 'active',
-          current_period_end: trial ? new Date(Date.now() + TRIAL_DAYS * 86_400_000) : null,
+          current_period_end: trial ? new Date(ctx.now().getTime() + TRIAL_DAYS * DAY_MS) : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -101,12 +102,13 @@ export async function createUser(db: Kysely<DB>, input: NewUser): Promise<UserVi
     }
     return user.id;
   });
-  return getUserView(db, userId);
+  return getUserView(ctx, userId);
 }
 
 /** The CLI's view of a user. @throws DomainError NOT_FOUND */
-export async function getUserView(db: Kysely<DB>, userId: string): Promise<UserView> {
-  const identity = await loadIdentity(db, userId, 'session');
+export async function getUserView(ctx: Ctx, userId: string): Promise<UserView> {
+  const identity = await loadIdentity(ctx, userId, 'session');
+  const db = ctx.db;
   if (!identity) throw new DomainError('NOT_FOUND', 'User not found');
   const user = await db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', userId).executeTakeFirstOrThrow();
   const account = await db

@@ -116,7 +116,7 @@ async function move(trx: Kysely<DB>, ctx: Ctx, item: InboxItem, to: SettableInbo
   if (item.status === to) return item;
   if (item.status === 'promoted') throw conflict(`Inbox item ${item.id} is already promoted; its status can no longer change`);
   if (!ALLOWED[item.status].includes(to)) throw conflict(`Inbox item ${item.id} cannot move from ${item.status} to ${to}`);
-  await trx.updateTable('inbox_items').set({ status: to, decided_by: ctx.identity!.userId, decided_at: new Date() }).where('id', '=', item.id).execute();
+  await trx.updateTable('inbox_items').set({ status: to, decided_by: ctx.identity!.userId, decided_at: ctx.now() }).where('id', '=', item.id).execute();
   const after = await loadItem(trx, item.id);
   await recordUpdate(trx, ctx, 'inbox_item', item.id, item, after, 'status');
   return after;
@@ -200,9 +200,9 @@ export async function promoteInboxItem(ctx: Ctx, id: string, target: PromotionTa
       airports,
       ...(country ? { country } : {}),
       ...(region ? { region } : {}),
-    });
+    }, tctx.now());
     await trx.updateTable('inbox_items')
-      .set({ status: 'promoted', promoted_article_id: articleId, decided_by: tctx.identity!.userId, decided_at: new Date() })
+      .set({ status: 'promoted', promoted_article_id: articleId, decided_by: tctx.identity!.userId, decided_at: tctx.now() })
       .where('id', '=', id).execute();
     const after = await loadItem(trx, id);
     const article = await getArticleById(trx, articleId);

@@ -22,6 +22,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { systemClock } from '../clock.js';
 
 /** A message handed to a transport. */
 export interface OutgoingMail {
@@ -141,7 +142,7 @@ function settle(o: OutboxWorkerOptions) {
     batchSize: o.batchSize ?? 25,
     maxAttempts: o.maxAttempts ?? 5,
     backoffMs: o.backoffMs ?? defaultBackoffMs,
-    now: o.now ?? (() => new Date()),
+    now: o.now ?? (() => systemClock.now()),
   };
 }
 
@@ -227,7 +228,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions, loop: { interval
 }
 
 /** Outbox depth, dead letters and sends in the last hour and day against the budget. */
-export async function outboxUsage(db: Kysely<DB>, budget: SendBudget, now = new Date()): Promise<OutboxUsage> {
+export async function outboxUsage(db: Kysely<DB>, budget: SendBudget, now: Date): Promise<OutboxUsage> {
   const { rows } = await sql<{ status: string; n: number }>`select status, count(*)::int as n from email_outbox group by status`.execute(db);
   const by = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
   const use = await budgetUse(db, now);

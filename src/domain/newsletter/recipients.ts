@@ -53,10 +53,10 @@ const columns = sql`u.id as user_id, u.email, u.name, pr.digest_format, pr.email
               from user_interests i where i.user_id = u.id), '[]'::json) as interests`;
 
 /** Every entitled subscriber, by email. */
-export async function entitledSubscribers(db: Kysely<DB>): Promise<Recipient[]> {
+export async function entitledSubscribers(db: Kysely<DB>, now: Date): Promise<Recipient[]> {
   const { rows } = await sql<Row>`
     select ${columns}
-      from users u ${identityJoins}
+      from users u ${identityJoins(now)}
       join preferences pr on pr.user_id = u.id
      where s.id is not null and pr.unsubscribed_at is null and pr.digest_frequency <> 'off'
      order by lower(u.email)`.execute(db);

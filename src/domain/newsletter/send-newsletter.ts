@@ -99,7 +99,7 @@ export async function sendNewsletter(ctx: Ctx, request: SendRequest, settings: N
     throw conflict(`Edition ${edition.number} is a draft; publish it before sending it to subscribers (a test send may preview it)`);
   }
   const recipients: Recipient[] =
-    mode === 'all' ? await entitledSubscribers(ctx.db) : await testRecipients(ctx.db, [...(request.onlyToSelf ? [ctx.identity.email] : []), ...tests]);
+    mode === 'all' ? await entitledSubscribers(ctx.db, ctx.now()) : await testRecipients(ctx.db, [...(request.onlyToSelf ? [ctx.identity.email] : []), ...tests]);
   const keyOf = (r: Recipient, sendId: string) =>
     mode === 'all' ? subscriberKey(edition.id, r.userId!) : `newsletter:${edition.id}:${mode}:${sendId}:${r.email.toLowerCase()}`;
 

@@ -3,16 +3,16 @@
  * (the first time; repeating changes nothing). No login needed: the token is 64 random hex
  * characters, unique per reader (migration 0003).
  */
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { Ctx } from '../context.js';
 
 /** @returns `true` when the token names a reader (now unsubscribed), `false` otherwise. */
-export async function unsubscribeByToken(db: Kysely<DB>, token: string): Promise<boolean> {
+export async function unsubscribeByToken(ctx: Ctx, token: string): Promise<boolean> {
+  const db = ctx.db;
   if (!/^[0-9a-f]{64}$/.test(token)) return false;
   const row = await db.selectFrom('preferences').select(['user_id', 'unsubscribed_at']).where('unsubscribe_token', '=', token).executeTakeFirst();
   if (!row) return false;
   if (!row.unsubscribed_at) {
-    await db.updateTable('preferences').set({ unsubscribed_at: new Date(), updated_at: new Date() }).where('user_id', '=', row.user_id).execute();
+    await db.updateTable('preferences').set({ unsubscribed_at: ctx.now(), updated_at: ctx.now() }).where('user_id', '=', row.user_id).execute();
   }
   return true;
 }

@@ -112,7 +112,7 @@ export async function updateProject(ctx: Ctx, id: string, input: ProjectInput): 
       parent_project_id: pick('parent_project_id', row.parent_project_id),
     });
     const { columns, airportId } = await projectColumns(trx, merged);
-    await trx.updateTable('projects').set({ ...columns, updated_at: new Date() }).where('id', '=', id).execute();
+    await trx.updateTable('projects').set({ ...columns, updated_at: tctx.now() }).where('id', '=', id).execute();
     if (input.iata_code !== undefined) {
       await trx.deleteFrom('project_airports').where('project_id', '=', id).execute();
       if (airportId) await trx.insertInto('project_airports').values({ project_id: id, airport_id: airportId }).execute();

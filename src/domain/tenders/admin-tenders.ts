@@ -8,6 +8,7 @@ import type { DB } from '../../db/types.js';
 import { adminWrite } from '../admin/admin.js';
 import { resolveTags, resolveTopics } from '../admin/taxonomy.js';
 import { recordAudit, recordUpdate } from '../audit/audit-log.js';
+import { utcDay } from '../clock.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
 import { selectTenderViews, type TenderView } from './tender-query.js';
@@ -43,8 +44,8 @@ export interface TenderInput {
 }
 
 /** One tender in any state, with bidders. @throws DomainError NOT_FOUND */
-export async function getTenderById(db: Kysely<DB>, id: string): Promise<TenderView> {
-  const t = (await selectTenderViews(db, sql<SqlBool>`t.id = ${id}::uuid`).executeTakeFirst()) as TenderView | undefined;
+export async function getTenderById(db: Kysely<DB>, id: string, now: Date): Promise<TenderView> {
+  const t = (await selectTenderViews(db, sql<SqlBool>`t.id = ${id}::uuid`, now).executeTakeFirst()) as TenderView | undefined;
   if (!t) throw notFound(`Tender ${id}`);
   return t;
 }
@@ -86,9 +87,9 @@ async function replaceTerms(trx: Kysely<DB>, id: string, input: TenderInput): Pr
 /** Creates a tender (status open, published today unless given). @throws DomainError VALIDATION */
 export async function createTender(ctx: Ctx, input: TenderInput & { title: string; buyer: string; type: TenderType }): Promise<TenderView> {
   return adminWrite(ctx, async (trx, tctx) => {
-    const id = await insertTender(trx, toNew({ ...input, status: input.status ?? 'open', published_at: input.published_at ?? new Date().toISOString().slice(0, 10) }));
+    const id = await insertTender(trx, toNew({ ...input, status: input.status ?? 'open', published_at: input.published_at ?? utcDay(tctx.now()) }));
     await replaceTerms(trx, id, input);
-    const after = await getTenderById(trx, id);
+    const after = await getTenderById(trx, id, tctx.now());
     await recordAudit(trx, tctx, { action: 'create', entity: 'tender', entityId: id, after });
     return after;
   });
@@ -97,7 +98,7 @@ export async function createTender(ctx: Ctx, input: TenderInput & { title: strin
 /** Updates a tender. @throws DomainError NOT_FOUND, VALIDATION */
 export async function updateTender(ctx: Ctx, id: string, input: TenderInput): Promise<TenderView> {
   return adminWrite(ctx, async (trx, tctx) => {
-    const before = await getTenderById(trx, id);
+    const before = await getTenderById(trx, id, tctx.now());
     const row = await trx.selectFrom('tenders as t').leftJoin('airports as a', 'a.id', 't.airport_id').selectAll('t').select('a.iata').where('t.id', '=', id).executeTakeFirstOrThrow();
     const pick = <K extends keyof TenderInput>(k: K, current: TenderInput[K]) => (input[k] !== undefined ? input[k] : current);
     // A new country without a new airport drops the airport; a new airport sets the country.
@@ -121,13 +122,13 @@ export async function updateTender(ctx: Ctx, id: string, input: TenderInput): Pr
       awarded_on: pick('awarded_on', row.awarded_on === null ? null : String(row.awarded_on)),
     });
     const { columns, airportId } = await tenderColumns(trx, merged);
-    await trx.updateTable('tenders').set({ ...columns, updated_at: new Date() }).where('id', '=', id).execute();
+    await trx.updateTable('tenders').set({ ...columns, updated_at: tctx.now() }).where('id', '=', id).execute();
     if (input.iata_code !== undefined || input.country_code !== undefined) {
       await trx.deleteFrom('tender_airports').where('tender_id', '=', id).execute();
       if (airportId) await trx.insertInto('tender_airports').values({ tender_id: id, airport_id: airportId }).execute();
     }
     await replaceTerms(trx, id, input);
-    const after = await getTenderById(trx, id);
+    const after = await getTenderById(trx, id, tctx.now());
     await recordUpdate(trx, tctx, 'tender', id, before, after);
     return after;
   });
@@ -136,7 +137,7 @@ export async function updateTender(ctx: Ctx, id: string, input: TenderInput): Pr
 /** Deletes a tender and its bidders. @throws DomainError NOT_FOUND */
 export async function deleteTender(ctx: Ctx, id: string): Promise<void> {
   await adminWrite(ctx, async (trx, tctx) => {
-    const before = await getTenderById(trx, id);
+    const before = await getTenderById(trx, id, tctx.now());
     await trx.deleteFrom('tenders').where('id', '=', id).execute();
     await recordAudit(trx, tctx, { action: 'delete', entity: 'tender', entityId: id, before });
   });

@@ -11,9 +11,10 @@ import { selectTenderViews, tenderConditions, tenderOrder, type TenderFilter, ty
 
 /** One window of tenders matching `filter`, in `sort` order, with the total that match. */
 export async function listTenders(ctx: Ctx, filter: TenderFilter, sort: TenderSort, window: Window): Promise<Page<TenderView>> {
-  const where = allOf(tenderConditions(filter));
+  const now = ctx.now();
+  const where = allOf(tenderConditions(filter, now));
   const [items, count] = await Promise.all([
-    selectTenderViews(ctx.db, where).orderBy(tenderOrder(sort)).limit(window.limit).offset(window.offset).execute(),
+    selectTenderViews(ctx.db, where, now).orderBy(tenderOrder(sort)).limit(window.limit).offset(window.offset).execute(),
     sql<{ n: number }>`select count(*)::int as n from tenders t where ${where}`.execute(ctx.db),
   ]);
   return { items: items as TenderView[], total: count.rows[0]?.n ?? 0 };
@@ -21,7 +22,7 @@ export async function listTenders(ctx: Ctx, filter: TenderFilter, sort: TenderSo
 
 /** One published tender, whatever its status. @throws DomainError NOT_FOUND */
 export async function getTender(ctx: Ctx, id: string): Promise<TenderView> {
-  const tender = (await selectTenderViews(ctx.db, sql<SqlBool>`t.id = ${id}::uuid and t.published`).executeTakeFirst()) as TenderView | undefined;
+  const tender = (await selectTenderViews(ctx.db, sql<SqlBool>`t.id = ${id}::uuid and t.published`, ctx.now()).executeTakeFirst()) as TenderView | undefined;
   if (!tender) throw notFound(`Tender ${id}`);
   return tender;
 }
@@ -31,7 +32,8 @@ export async function getTender(ctx: Ctx, id: string): Promise<TenderView> {
  * batches like the project export.
  */
 export function exportTenders(ctx: Ctx, filter: TenderFilter, cap = Number.POSITIVE_INFINITY): AsyncGenerator<TenderView> {
-  const where = tenderConditions(filter);
+  const now = ctx.now();
+  const where = tenderConditions(filter, now);
   const key = sql`(coalesce(t.deadline, 'infinity'::timestamptz), t.id)`;
   return keysetRows<TenderView, { deadline: Date | null; id: string }>({
     batchSize: EXPORT_BATCH_SIZE,
@@ -41,6 +43,7 @@ export function exportTenders(ctx: Ctx, filter: TenderFilter, cap = Number.POSIT
       (await selectTenderViews(
         ctx.db,
         allOf(after ? [...where, sql<SqlBool>`${key} > (coalesce(${after.deadline}::timestamptz, 'infinity'::timestamptz), ${after.id}::uuid)`] : where),
+        now,
       )
         .orderBy(sql`coalesce(t.deadline, 'infinity'::timestamptz), t.id`)
         .limit(limit)

@@ -2,8 +2,8 @@
  * Facets of the tenders (/v1/tenders/facets): for the tenders that match a filter, the derived
  * statuses, types, regions, countries, topics (which stand in for categories) and tags, with counts.
  */
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import { sql } from 'kysely';
+import type { Ctx } from '../context.js';
 import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../facets.js';
 import { allOf } from '../search/sql-filters.js';
 import { tenderConditions, type TenderFilter } from './tender-query.js';
@@ -19,9 +19,11 @@ export interface TenderFacets {
 }
 
 /** Counts the vocabulary of the tenders matching `filter`. */
-export async function tenderFacets(db: Kysely<DB>, filter: TenderFilter): Promise<TenderFacets> {
-  const matching = sql`select t.id, ${derivedTenderStatus} as status, t.tender_type, t.region_slug, t.country_code from tenders t
-                        where ${allOf(tenderConditions(filter))}`;
+export async function tenderFacets(ctx: Ctx, filter: TenderFilter): Promise<TenderFacets> {
+  const db = ctx.db;
+  const now = ctx.now();
+  const matching = sql`select t.id, ${derivedTenderStatus(now)} as status, t.tender_type, t.region_slug, t.country_code from tenders t
+                        where ${allOf(tenderConditions(filter, now))}`;
   const count = (d: Parameters<typeof facetCounts>[2]) => facetCounts(db, matching, d);
   const [statuses, types, regions, countries, topics, tags] = await Promise.all([
     count(columnDimension('status')),

@@ -70,8 +70,8 @@ export interface TenderView {
   bidders: { name: string; outcome: string }[];
 }
 
-/** The SQL conditions of `filter` over `tenders t` (published notices only). */
-export function tenderConditions(filter: TenderFilter): RawBuilder<SqlBool>[] {
+/** The SQL conditions of `filter` over `tenders t` (published notices only), at the instant `now`. */
+export function tenderConditions(filter: TenderFilter, now: Date): RawBuilder<SqlBool>[] {
   const where: RawBuilder<SqlBool>[] = [sql<SqlBool>`t.published`];
   if (filter.q) where.push(sql<SqlBool>`t.search_vector @@ websearch_to_tsquery('english', ${filter.q})`);
   if (filter.regionContains) where.push(regionContains('t.region_slug', filter.regionContains));
@@ -81,9 +81,9 @@ export function tenderConditions(filter: TenderFilter): RawBuilder<SqlBool>[] {
   if (filter.category) where.push(hasTerm('tender', 'topic', [filter.category], 't'));
   for (const term of filter.terms ?? []) where.push(hasTopicOrTag('tender', term, 't'));
   if (filter.type) where.push(sql<SqlBool>`t.tender_type = ${filter.type}`);
-  if (filter.statuses) where.push(sql<SqlBool>`${derivedTenderStatus} = any(${filter.statuses}::text[])`);
+  if (filter.statuses) where.push(sql<SqlBool>`${derivedTenderStatus(now)} = any(${filter.statuses}::text[])`);
   if (filter.deadlineWithinDays !== undefined) {
-    where.push(sql<SqlBool>`t.deadline >= now() and t.deadline <= now() + make_interval(days => ${filter.deadlineWithinDays})`);
+    where.push(sql<SqlBool>`t.deadline >= ${now}::timestamptz and t.deadline <= ${now}::timestamptz + make_interval(days => ${filter.deadlineWithinDays})`);
   }
   return where;
 }
@@ -102,8 +102,8 @@ export function tenderOrder(sort: TenderSort): RawBuilder<unknown> {
   }
 }
 
-/** Selects `TenderView` rows of the tenders `t` that satisfy `where`. */
-export function selectTenderViews(db: Kysely<DB>, where: RawBuilder<SqlBool>) {
+/** Selects `TenderView` rows of the tenders `t` that satisfy `where`, with status and days to deadline at `now`. */
+export function selectTenderViews(db: Kysely<DB>, where: RawBuilder<SqlBool>, now: Date) {
   return db
     .selectFrom('tenders as t')
     .leftJoin('airports as ap', 'ap.id', 't.airport_id')
@@ -113,8 +113,8 @@ export function selectTenderViews(db: Kysely<DB>, where: RawBuilder<SqlBool>) {
     .select((eb) => [
       't.id', 't.title', 't.description', 't.reference', 't.buyer_name', 'ap.name as airport_name', 'ap.iata as iata_code',
       't.country_code', 'c.name as country_name', 't.region_slug', 'r.name as region_name', 't.tender_type',
-      derivedTenderStatus.as('status'), 't.published_on', 't.deadline',
-      sql<number | null>`floor(extract(epoch from (t.deadline - now())) / 86400)::int`.as('days_to_deadline'),
+      derivedTenderStatus(now).as('status'), 't.published_on', 't.deadline',
+      sql<number | null>`floor(extract(epoch from (t.deadline - ${now}::timestamptz)) / 86400)::int`.as('days_to_deadline'),
       't.estimated_value', 't.currency', 't.value_usd', 't.source_name', 't.source_url', 't.awarded_to', 't.awarded_on', 't.updated_at',
       termsJson('tender', 'topic', 't').as('topics'),
       termsJson('tender', 'tag', 't').as('tags'),

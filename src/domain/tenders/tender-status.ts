@@ -19,9 +19,9 @@ export type TenderStatus = (typeof TENDER_STATUSES)[number];
 export const TENDER_TYPES = ['rfp', 'tender', 'framework', 'eoi'] as const;
 export type TenderType = (typeof TENDER_TYPES)[number];
 
-/** The derived status of the tender row `t`, as SQL. */
-export const derivedTenderStatus: RawBuilder<TenderStatus> = sql<TenderStatus>`(case
+/** The derived status of the tender row `t` at the instant `now` (the service clock), as SQL. */
+export const derivedTenderStatus = (now: Date): RawBuilder<TenderStatus> => sql<TenderStatus>`(case
   when t.status <> 'open' then t.status
-  when t.deadline is not null and t.deadline < now() then 'closed'
-  when t.deadline is not null and t.deadline < now() + make_interval(days => ${CLOSING_SOON_DAYS}) then 'closing_soon'
+  when t.deadline is not null and t.deadline < ${now}::timestamptz then 'closed'
+  when t.deadline is not null and t.deadline < ${now}::timestamptz + make_interval(days => ${CLOSING_SOON_DAYS}) then 'closing_soon'
   else 'open' end)`;

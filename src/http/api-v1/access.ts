@@ -13,11 +13,12 @@ import { requireAdmin } from '../../domain/admin/admin.js';
 import { requireApiAccess, requireFeature } from '../../domain/entitlements.js';
 import { chargeMetered, quotaSpent } from '../../domain/quota.js';
 import { authenticateRequest } from '../authenticate.js';
+import { ctxOf } from '../types.js';
 import { channelOf } from '../internal-call.js';
 
 export function installApiV1Access(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    const identity = await authenticateRequest(request, app.db, app.sessionSecret);
+    const identity = await authenticateRequest(request);
     request.identity = { ...identity, channel: channelOf(request) };
     // Admin routes (`config: { admin: true }`): administrators only, before any plan gate.
     if (request.routeOptions.config.admin) requireAdmin(request.identity);
@@ -30,7 +31,7 @@ export function installApiV1Access(app: FastifyInstance): void {
   app.addHook('preHandler', async (request, reply) => {
     const identity = request.identity;
     if (!identity || identity.channel === 'mcp') return;
-    const quota = await chargeMetered(app.db, identity);
+    const quota = await chargeMetered(ctxOf(request), identity);
     if (!quota) return;
     reply.header('ratelimit-limit', String(quota.limit));
     reply.header('ratelimit-remaining', String(quota.remaining));

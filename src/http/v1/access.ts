@@ -37,7 +37,7 @@ export function installV1Access(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const { access = 'subscriber', gates = [] } = request.routeOptions.config;
     if (access === 'public') return;
-    const identity = await authenticateRequest(request, app.db, app.sessionSecret);
+    const identity = await authenticateRequest(request);
     request.identity = { ...identity, channel: 'http' };
     if (access === 'user') return;
     requireSubscription(identity);

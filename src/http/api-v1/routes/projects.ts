@@ -68,7 +68,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   }, async (req, reply) => {
     const ctx = ctxOf(req);
     const cap = ctx.identity?.isAdmin ? Number.POSITIVE_INFINITY : PROJECT_EXPORT_CAP;
-    return sendCsv(reply, csvFilename('projects'), PROJECT_CSV_COLUMNS, exportProjects(ctx, toFilter(req.query), cap));
+    return sendCsv(reply, csvFilename('projects', req.server.clock.now()), PROJECT_CSV_COLUMNS, exportProjects(ctx, toFilter(req.query), cap));
   });
 
   r.get('/projects/:id', {

@@ -69,7 +69,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
       produces: ['text/csv'],
       response: { 200: { description: 'text/csv attachment, one header row', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errorResponses },
     },
-  }, async (req, reply) => sendCsv(reply, csvFilename('tenders'), TENDER_CSV_COLUMNS, exportTenders(ctxOf(req), toFilter(req.query))));
+  }, async (req, reply) => sendCsv(reply, csvFilename('tenders', req.server.clock.now()), TENDER_CSV_COLUMNS, exportTenders(ctxOf(req), toFilter(req.query))));
 
   r.get('/tenders/:id', {
     config,

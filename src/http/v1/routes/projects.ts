@@ -105,7 +105,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    return sendCsv(reply, csvFilename('projects'), PROJECT_CSV_COLUMNS, exportProjects(ctx, await toFilter(req, req.query), previewCap(ctx.identity, 'projects')));
+    return sendCsv(reply, csvFilename('projects', req.server.clock.now()), PROJECT_CSV_COLUMNS, exportProjects(ctx, await toFilter(req, req.query), previewCap(ctx.identity, 'projects')));
   });
 
   r.get('/projects/:id', {

@@ -90,5 +90,5 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
       produces: ['text/csv'],
       response: { 200: csvResponse('text/csv attachment, one header row'), ...errors },
     },
-  }, async (req, reply) => sendCsv(reply, csvFilename('articles'), ARTICLE_CSV_COLUMNS, exportArticles(app.db, await toFilter(req, req.query))));
+  }, async (req, reply) => sendCsv(reply, csvFilename('articles', req.server.clock.now()), ARTICLE_CSV_COLUMNS, exportArticles(app.db, await toFilter(req, req.query))));
 }

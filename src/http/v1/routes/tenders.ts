@@ -78,7 +78,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
       querystring: Filters,
       response: { 200: Facets(FACET_NAMES), ...errors },
     },
-  }, async (req) => tenderFacets(app.db, toFilter(req.query)));
+  }, async (req) => tenderFacets(ctxOf(req), toFilter(req.query)));
 
   r.get('/tenders/export', {
     config: { gates: ['wat' as const, 'exports' as const] },
@@ -90,7 +90,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    return sendCsv(reply, csvFilename('tenders'), TENDER_CSV_COLUMNS, exportTenders(ctx, toFilter(req.query), previewCap(ctx.identity, 'wat')));
+    return sendCsv(reply, csvFilename('tenders', req.server.clock.now()), TENDER_CSV_COLUMNS, exportTenders(ctx, toFilter(req.query), previewCap(ctx.identity, 'wat')));
   });
 
   r.get('/tenders/:id', {

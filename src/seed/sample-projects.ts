@@ -7,10 +7,10 @@
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
-import type { ProjectStatus } from '../domain/projects/project-query.js';
-import { insertProject, recomputeProjectRollups } from '../domain/projects/write-projects.js';
-import type { TenderType } from '../domain/tenders/tender-status.js';
-import { insertTender } from '../domain/tenders/write-tenders.js';
+import type { ProjectStatus } from '../domain/projects/index.js';
+import { insertProject, recomputeProjectRollups } from '../domain/projects/index.js';
+import type { TenderType } from '../domain/tenders/index.js';
+import { insertTender } from '../domain/tenders/index.js';
 import { upsertTags } from './sample.js';
 
 const require = createRequire(import.meta.url);

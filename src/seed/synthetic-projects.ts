@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { nearestRate } from '../domain/fx.js';
+import { nearestRate } from '../domain/shared/fx.js';
 import { BUILDERS, pick, type SyntheticContext } from './synthetic-vocabulary.js';
 
 const BATCH = 5000;

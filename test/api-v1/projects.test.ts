@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../../src/app.js';
-import { insertProject } from '../../src/domain/projects/write-projects.js';
+import { insertProject } from '../../src/domain/projects/index.js';
 import { sampleProjects } from '../../src/seed/sample-projects.js';
 import { sampleEditions } from '../../src/seed/sample.js';
 import { seedSynthetic } from '../../src/seed/synthetic.js';

@@ -12,7 +12,7 @@ import { recordAudit, recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { invalidParam, notFound } from '../errors.js';
 import { recomputeEditionRollups } from '../editions/edition-view.js';
-import { recomputeProjectRollups } from '../projects/write-projects.js';
+import { recomputeProjectRollups } from '../projects/index.js';
 import { slugify } from '../slug.js';
 import { loadArticleViews, type ArticleView } from './article-view.js';
 

@@ -3,11 +3,11 @@
  * that are the same organisation under another name (a company whose name is one of its aliases,
  * or whose alias is its name), and all their subsidiaries, at any depth.
  */
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import { sql } from 'kysely';
+import type { Ctx } from '../context.js';
 
-/** The ids a filter on company `id` covers; `[]` when there is no such company. */
-export async function resolveCompanyIds(db: Kysely<DB>, id: string): Promise<string[]> {
+/** The ids (UUIDs) a filter on company `id` covers; `[]` when there is no such company. */
+export async function resolveCompanyIds(ctx: Ctx, id: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     with recursive same as (
       select c.id from companies c where c.id = ${id}::uuid
@@ -25,6 +25,6 @@ export async function resolveCompanyIds(db: Kysely<DB>, id: string): Promise<str
       union
       select c.id from companies c join tree t on c.parent_id = t.id
     )
-    select id from tree`.execute(db);
+    select id from tree`.execute(ctx.db);
   return rows.map((r) => r.id);
 }

@@ -17,7 +17,7 @@ import { recordAudit, recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { conflict, notFound } from '../errors.js';
 import type { Page, Window } from '../pagination.js';
-import { recomputeProjectRollups } from '../projects/write-projects.js';
+import { recomputeProjectRollups } from '../projects/index.js';
 import type { EditionStatus } from '../search/article-query.js';
 import { listEditions, recomputeEditionRollups, type EditionView, type KeyMetric, type RegionalHighlight } from './edition-view.js';
 

@@ -13,11 +13,16 @@ export const CLOSING_SOON_DAYS = 14;
 
 /** Every status a caller can see (seed: open, closing_soon, closed, awarded, cancelled). */
 export const TENDER_STATUSES = ['open', 'closing_soon', 'closed', 'awarded', 'cancelled'] as const;
+/** One status as callers see it. */
 export type TenderStatus = (typeof TENDER_STATUSES)[number];
 
-/** Tender types (seed: rfp, tender, framework, eoi). */
-export const TENDER_TYPES = ['rfp', 'tender', 'framework', 'eoi'] as const;
-export type TenderType = (typeof TENDER_TYPES)[number];
+/** The statuses a tender list shows unless asked for more: the tenders one can still bid on. */
+export const LIVE_TENDER_STATUSES: TenderStatus[] = ['open', 'closing_soon'];
+
+/** The states stored in `tenders.status`; `closing_soon`, and `closed` after the deadline, are derived. */
+export const STORED_TENDER_STATUSES = ['open', 'closed', 'awarded', 'cancelled'] as const;
+/** One stored state. */
+export type StoredTenderStatus = (typeof STORED_TENDER_STATUSES)[number];
 
 /** The derived status of the tender row `t` at the instant `now` (the service clock), as SQL. */
 export const derivedTenderStatus = (now: Date): RawBuilder<TenderStatus> => sql<TenderStatus>`(case

@@ -5,9 +5,6 @@
  */
 import { Type, type Static, type TObject, type TProperties } from 'typebox';
 import { INBOX_STATUSES, SETTABLE_INBOX_STATUSES } from '../../../domain/inbox/inbox.js';
-import { PROJECT_STATUSES } from '../../../domain/projects/project-query.js';
-import { STORED_TENDER_STATUSES } from '../../../domain/tenders/admin-tenders.js';
-import { TENDER_TYPES } from '../../../domain/tenders/tender-status.js';
 import { EDITION_STATUSES } from '../../../domain/editions/write-editions.js';
 import { StringEnum } from '../../schema.js';
 
@@ -77,56 +74,12 @@ export const ArticleCreate = strict({
 export const ArticlePatch = patchOf(articleFields);
 
 // ------------------------------------------------------------------ projects
-const projectFields = {
-  title: Type.String({ minLength: 1, maxLength: 500 }),
-  description: Text(20_000),
-  iata_code: NullableString({ maxLength: 3, description: 'IATA code of the airport; sets airport, country and region' }),
-  project_type: NullableString({ maxLength: 50, description: 'Project type slug (terminal, runway, new-airport, …)' }),
-  status: StringEnum(PROJECT_STATUSES),
-  value_amount: NullableInteger({ minimum: 0, description: 'As stated, in value_currency units' }),
-  value_currency: NullableString({ maxLength: 3, description: 'ISO 4217' }),
-  value_basis: NullableString({ maxLength: 50, description: 'estimated, budget, contract, announced' }),
-  announced_on: NullableString({ format: 'date' }),
-  expected_completion_year: NullableInteger({ minimum: 1900, maximum: 2200 }),
-  contractor: NullableString({ maxLength: 500 }),
-  parent_project_id: NullableString({ format: 'uuid', description: 'The programme this project is a package of' }),
-  topics: Strings('Topic slugs or names'),
-  tags: Strings('Tag slugs'),
-};
-export const ProjectCreate = strict({
-  ...Object.fromEntries(Object.entries(projectFields).map(([k, v]) => [k, Type.Optional(v)])),
-  title: projectFields.title,
-} as typeof projectFields);
-export const ProjectPatch = patchOf(projectFields);
+// Declared once in the domain (src/domain/projects/schemas.ts).
+export { ProjectCreate, ProjectPatch } from '../../../domain/projects/index.js';
 
 // ------------------------------------------------------------------ tenders
-const tenderFields = {
-  title: Type.String({ minLength: 1, maxLength: 500 }),
-  description: Text(20_000),
-  reference: NullableString({ maxLength: 200 }),
-  buyer: Type.String({ minLength: 1, maxLength: 500 }),
-  iata_code: NullableString({ maxLength: 3 }),
-  country_code: NullableString({ maxLength: 2, description: 'ISO 3166-1 alpha-2, when there is no airport' }),
-  type: StringEnum(TENDER_TYPES),
-  status: StringEnum(STORED_TENDER_STATUSES, { description: 'Stored status; closing_soon is derived from the deadline' }),
-  published_at: Type.String({ format: 'date' }),
-  deadline: NullableString({ format: 'date-time' }),
-  estimated_value: NullableInteger({ minimum: 0 }),
-  currency: NullableString({ maxLength: 3 }),
-  source_name: NullableString({ maxLength: 300 }),
-  source_url: NullableString({ maxLength: 2000, format: 'uri' }),
-  awarded_to: NullableString({ maxLength: 500 }),
-  awarded_on: NullableString({ format: 'date' }),
-  categories: Strings('Topic slugs or names (topics stand in for categories)'),
-  tags: Strings('Tag slugs'),
-};
-export const TenderCreate = strict({
-  ...Object.fromEntries(Object.entries(tenderFields).map(([k, v]) => [k, Type.Optional(v)])),
-  title: tenderFields.title,
-  buyer: tenderFields.buyer,
-  type: tenderFields.type,
-} as typeof tenderFields);
-export const TenderPatch = patchOf(tenderFields);
+// Declared once in the domain (src/domain/tenders/schemas.ts).
+export { TenderCreate, TenderPatch } from '../../../domain/tenders/index.js';
 
 // ------------------------------------------------------------------ inbox
 export const InboxQuery = Type.Object({

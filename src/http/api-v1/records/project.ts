@@ -3,8 +3,7 @@
  * columns of the CSV export.
  */
 import { Type, type Static } from 'typebox';
-import type { ProjectMention } from '../../../domain/projects/read-projects.js';
-import { PROJECT_STATUSES, type ProjectView } from '../../../domain/projects/project-query.js';
+import { PROJECT_STATUSES, type ProjectMention, type ProjectView } from '../../../domain/projects/index.js';
 import { csvList, type CsvColumn } from '../../csv.js';
 import { Nullable, StringEnum } from '../../schema.js';
 

@@ -3,8 +3,7 @@
  * columns of the CSV export (which add the bidders).
  */
 import { Type, type Static } from 'typebox';
-import { TENDER_STATUSES, TENDER_TYPES } from '../../../domain/tenders/tender-status.js';
-import type { TenderView } from '../../../domain/tenders/tender-query.js';
+import { TENDER_STATUSES, TENDER_TYPES, type TenderView } from '../../../domain/tenders/index.js';
 import { csvList, type CsvColumn } from '../../csv.js';
 import { Nullable, StringEnum } from '../../schema.js';
 

@@ -8,8 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { pageWindow } from '../../../domain/pagination.js';
-import { PROJECT_STATUSES, type ProjectFilter } from '../../../domain/projects/project-query.js';
-import { exportProjects, getProject, listProjects } from '../../../domain/projects/read-projects.js';
+import { exportProjects, getProject, listProjects, PROJECT_EXPORT_CAP, PROJECT_STATUSES, type ProjectFilter } from '../../../domain/projects/index.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { PROJECT_CSV_COLUMNS, Project, ProjectWithArticles, presentProject, presentProjectWithArticles } from '../records/project.js';
@@ -18,8 +17,6 @@ import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../sc
 
 const tags = ['Projects'];
 const security = [{ bearerAuth: [] }];
-/** Rows of a subscriber's project export (seed 000, section 8). */
-export const PROJECT_EXPORT_CAP = 1000;
 const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
 
 const filters = {
@@ -33,6 +30,7 @@ const filters = {
 };
 const Filters = Type.Object(filters);
 
+/** The edition's query dialect (region, country and type match on "contains") as the domain filter. */
 const toFilter = (q: Static<typeof Filters>): ProjectFilter => ({
   q: q.q,
   regionContains: q.region,
@@ -67,8 +65,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    const cap = ctx.identity?.isAdmin ? Number.POSITIVE_INFINITY : PROJECT_EXPORT_CAP;
-    return sendCsv(reply, csvFilename('projects', req.server.clock.now()), PROJECT_CSV_COLUMNS, exportProjects(ctx, toFilter(req.query), cap));
+    return sendCsv(reply, csvFilename('projects', ctx.now()), PROJECT_CSV_COLUMNS, exportProjects(ctx, toFilter(req.query)));
   });
 
   r.get('/projects/:id', {

@@ -9,9 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { pageWindow } from '../../../domain/pagination.js';
-import { TENDER_SORTS, type TenderFilter } from '../../../domain/tenders/tender-query.js';
-import { TENDER_TYPES } from '../../../domain/tenders/tender-status.js';
-import { exportTenders, getTender, listTenders } from '../../../domain/tenders/read-tenders.js';
+import { exportTenders, getTender, LIVE_TENDER_STATUSES, listTenders, TENDER_SORTS, TENDER_TYPES, type TenderFilter } from '../../../domain/tenders/index.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender, presentTenderWithBidders } from '../records/tender.js';
@@ -35,13 +33,14 @@ const filters = {
 };
 const Filters = Type.Object(filters);
 
+/** The edition's query dialect ("contains" matches, `closed` as a flag) as the domain filter. */
 const toFilter = (q: Static<typeof Filters>): TenderFilter => ({
   q: q.q,
   regionContains: q.region,
   countryContains: q.country,
   category: q.category,
   type: q.type,
-  statuses: q.closed === '1' || q.closed === 'true' ? undefined : ['open', 'closing_soon'],
+  statuses: q.closed === '1' || q.closed === 'true' ? undefined : LIVE_TENDER_STATUSES,
   deadlineWithinDays: q.deadline_days,
 });
 
@@ -69,7 +68,10 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
       produces: ['text/csv'],
       response: { 200: { description: 'text/csv attachment, one header row', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errorResponses },
     },
-  }, async (req, reply) => sendCsv(reply, csvFilename('tenders', req.server.clock.now()), TENDER_CSV_COLUMNS, exportTenders(ctxOf(req), toFilter(req.query))));
+  }, async (req, reply) => {
+    const ctx = ctxOf(req);
+    return sendCsv(reply, csvFilename('tenders', ctx.now()), TENDER_CSV_COLUMNS, exportTenders(ctx, toFilter(req.query)));
+  });
 
   r.get('/tenders/:id', {
     config,

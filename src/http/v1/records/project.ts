@@ -4,7 +4,7 @@
  * `project_type_slug` (the values the filters take). The CSV columns of the export.
  */
 import { Type, type Static } from 'typebox';
-import { PROJECT_STATUSES, type ProjectView } from '../../../domain/projects/project-query.js';
+import { PROJECT_STATUSES, type ProjectView } from '../../../domain/projects/index.js';
 import { Nullable, StringEnum } from '../../schema.js';
 import type { CsvColumn } from '../../csv.js';
 

@@ -4,8 +4,7 @@
  * categories. The single read adds `bidders`; the CSV export adds a `bidders` column.
  */
 import { Type, type Static } from 'typebox';
-import type { TenderView } from '../../../domain/tenders/tender-query.js';
-import { TENDER_STATUSES, TENDER_TYPES } from '../../../domain/tenders/tender-status.js';
+import { TENDER_STATUSES, TENDER_TYPES, type TenderView } from '../../../domain/tenders/index.js';
 import { Nullable, StringEnum } from '../../schema.js';
 import { csvList, type CsvColumn } from '../../csv.js';
 

@@ -7,15 +7,12 @@
  * Parameters: q, country, status, region, type, terms, min_value, max_value, year_from, year_to,
  * sort, company_id, parent_project_id, limit (50), offset.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { resolveCompanyIds } from '../../../domain/companies/resolve-company.js';
-import { previewCap, previewWindow } from '../../../domain/previews.js';
-import { projectFacets } from '../../../domain/projects/project-facets.js';
-import { PROJECT_SORTS, PROJECT_STATUSES, type ProjectFilter } from '../../../domain/projects/project-query.js';
-import { withWatched } from '../../../domain/projects/project-watches.js';
-import { exportProjects, getProject, listProjects } from '../../../domain/projects/read-projects.js';
+import {
+  exportProjectsForReader, facetProjects, getProject, listProjectsForReader, PROJECT_SORTS, PROJECT_STATUSES, type ProjectFilter,
+} from '../../../domain/projects/index.js';
 import { StringEnum } from '../../schema.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
@@ -46,22 +43,21 @@ export const filters = {
 const Filters = Type.Object(filters);
 const FACET_NAMES = ['statuses', 'regions', 'countries', 'types', 'topics', 'tags'] as const;
 
-async function toFilter(req: FastifyRequest, q: Static<typeof Filters>): Promise<ProjectFilter> {
-  return {
-    q: q.q,
-    country: q.country,
-    status: q.status,
-    region: q.region,
-    type: q.type,
-    terms: splitList(q.terms),
-    minAmount: q.min_value,
-    maxAmount: q.max_value,
-    yearFrom: q.year_from,
-    yearTo: q.year_to,
-    companyIds: q.company_id ? await resolveCompanyIds(req.server.db, q.company_id) : undefined,
-    parentProjectId: q.parent_project_id,
-  };
-}
+/** The edition's query dialect (slugs, comma lists, amounts as stated) as the domain filter. */
+const toFilter = (q: Static<typeof Filters>): ProjectFilter => ({
+  q: q.q,
+  country: q.country,
+  status: q.status,
+  region: q.region,
+  type: q.type,
+  terms: splitList(q.terms),
+  minAmount: q.min_value,
+  maxAmount: q.max_value,
+  yearFrom: q.year_from,
+  yearTo: q.year_to,
+  companyId: q.company_id,
+  parentProjectId: q.parent_project_id,
+});
 
 export default async function projectRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -79,10 +75,9 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       response: { 200: Named('projects', Project), ...errors },
     },
   }, async (req) => {
-    const ctx = ctxOf(req);
     const { limit, offset, sort, ...rest } = req.query;
-    const page = await listProjects(ctx, await toFilter(req, rest), sort ?? 'title_asc', previewWindow(ctx.identity, 'projects', { limit, offset }));
-    return { projects: (await withWatched(ctx, page.items)).map(presentProject) };
+    const page = await listProjectsForReader(ctxOf(req), toFilter(rest), sort ?? 'title_asc', { limit, offset });
+    return { projects: page.items.map(presentProject) };
   });
 
   r.get('/projects/facets', {
@@ -93,7 +88,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       querystring: Filters,
       response: { 200: Facets(FACET_NAMES), ...errors },
     },
-  }, async (req) => projectFacets(app.db, await toFilter(req, req.query)));
+  }, async (req) => facetProjects(ctxOf(req), toFilter(req.query)));
 
   r.get('/projects/export', {
     config: { gates: ['projects' as const, 'exports' as const] },
@@ -105,7 +100,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    return sendCsv(reply, csvFilename('projects', req.server.clock.now()), PROJECT_CSV_COLUMNS, exportProjects(ctx, await toFilter(req, req.query), previewCap(ctx.identity, 'projects')));
+    return sendCsv(reply, csvFilename('projects', ctx.now()), PROJECT_CSV_COLUMNS, exportProjectsForReader(ctx, toFilter(req.query)));
   });
 
   r.get('/projects/:id', {
@@ -115,9 +110,5 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       params: UuidParam('Project'),
       response: { 200: Project, ...problemResponses(400, 401, 403, 404, 500) },
     },
-  }, async (req) => {
-    const ctx = ctxOf(req);
-    const [project] = await withWatched(ctx, [await getProject(ctx, req.params.id)]);
-    return presentProject(project!);
-  });
+  }, async (req) => presentProject(await getProject(ctxOf(req), req.params.id)));
 }

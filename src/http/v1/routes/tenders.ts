@@ -9,11 +9,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { previewCap, previewWindow } from '../../../domain/previews.js';
-import { exportTenders, getTender, listTenders } from '../../../domain/tenders/read-tenders.js';
-import { tenderFacets } from '../../../domain/tenders/tender-facets.js';
-import { TENDER_SORTS, type TenderFilter } from '../../../domain/tenders/tender-query.js';
-import { TENDER_STATUSES, TENDER_TYPES, type TenderStatus } from '../../../domain/tenders/tender-status.js';
+import {
+  exportTenders, facetTenders, getTender, LIVE_TENDER_STATUSES, listTenders, TENDER_SORTS, TENDER_STATUSES, TENDER_TYPES, type TenderFilter, type TenderStatus,
+} from '../../../domain/tenders/index.js';
 import { StringEnum } from '../../schema.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
@@ -40,12 +38,13 @@ const filters = {
 const Filters = Type.Object(filters);
 const FACET_NAMES = ['statuses', 'types', 'regions', 'countries', 'topics', 'tags'] as const;
 
+/** The edition's query dialect (slugs, comma lists, live statuses by default) as the domain filter. */
 const toFilter = (q: Static<typeof Filters>): TenderFilter => ({
   q: q.q,
   region: q.region,
   country: q.country,
   type: q.type,
-  statuses: (splitList(q.status) as TenderStatus[] | undefined) ?? ['open', 'closing_soon'],
+  statuses: (splitList(q.status) as TenderStatus[] | undefined) ?? LIVE_TENDER_STATUSES,
   terms: splitList(q.terms),
 });
 
@@ -65,9 +64,8 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
       response: { 200: Named('tenders', Tender), ...errors },
     },
   }, async (req) => {
-    const ctx = ctxOf(req);
     const { limit, offset, sort, ...rest } = req.query;
-    const page = await listTenders(ctx, toFilter(rest), sort ?? 'deadline_asc', previewWindow(ctx.identity, 'wat', { limit, offset }));
+    const page = await listTenders(ctxOf(req), toFilter(rest), sort ?? 'deadline_asc', { limit, offset });
     return { tenders: page.items.map(presentTender) };
   });
 
@@ -78,7 +76,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
       querystring: Filters,
       response: { 200: Facets(FACET_NAMES), ...errors },
     },
-  }, async (req) => tenderFacets(ctxOf(req), toFilter(req.query)));
+  }, async (req) => facetTenders(ctxOf(req), toFilter(req.query)));
 
   r.get('/tenders/export', {
     config: { gates: ['wat' as const, 'exports' as const] },
@@ -90,7 +88,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    return sendCsv(reply, csvFilename('tenders', req.server.clock.now()), TENDER_CSV_COLUMNS, exportTenders(ctx, toFilter(req.query), previewCap(ctx.identity, 'wat')));
+    return sendCsv(reply, csvFilename('tenders', ctx.now()), TENDER_CSV_COLUMNS, exportTenders(ctx, toFilter(req.query)));
   });
 
   r.get('/tenders/:id', {

@@ -3,12 +3,14 @@
  * statuses, regions, countries, project types, topics and tags they carry, with counts. The values
  * are what the list's parameters take (status, region slug, ISO code, type slug, term slugs).
  */
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import { sql } from 'kysely';
+import type { Ctx } from '../context.js';
 import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../facets.js';
 import { allOf } from '../search/sql-filters.js';
-import { projectConditions, type ProjectFilter } from './project-query.js';
+import { projectConditions } from './repository.js';
+import type { ProjectFilter } from './schemas.js';
 
+/** The vocabulary of a set of projects: `{ value, label, count }` per dimension. */
 export interface ProjectFacets {
   statuses: Facet[];
   regions: Facet[];
@@ -18,11 +20,11 @@ export interface ProjectFacets {
   tags: Facet[];
 }
 
-/** Counts the vocabulary of the projects matching `filter`. */
-export async function projectFacets(db: Kysely<DB>, filter: ProjectFilter): Promise<ProjectFacets> {
+/** Counts the vocabulary of the published projects matching `filter`. */
+export async function facetProjects(ctx: Ctx, filter: ProjectFilter): Promise<ProjectFacets> {
   const matching = sql`select p.id, p.status, p.region_slug, p.country_code, p.project_type_slug from projects p
-                        where ${allOf(projectConditions(filter))}`;
-  const count = (d: Parameters<typeof facetCounts>[2]) => facetCounts(db, matching, d);
+                        where ${allOf(await projectConditions(ctx, filter))}`;
+  const count = (d: Parameters<typeof facetCounts>[2]) => facetCounts(ctx.db, matching, d);
   const [statuses, regions, countries, types, topics, tags] = await Promise.all([
     count(columnDimension('status')),
     count(regionDimension),

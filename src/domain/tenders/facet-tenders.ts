@@ -6,9 +6,11 @@ import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../facets.js';
 import { allOf } from '../search/sql-filters.js';
-import { tenderConditions, type TenderFilter } from './tender-query.js';
+import { tenderConditions } from './repository.js';
+import type { TenderFilter } from './schemas.js';
 import { derivedTenderStatus } from './tender-status.js';
 
+/** The vocabulary of a set of tenders: `{ value, label, count }` per dimension. */
 export interface TenderFacets {
   statuses: Facet[];
   types: Facet[];
@@ -18,13 +20,12 @@ export interface TenderFacets {
   tags: Facet[];
 }
 
-/** Counts the vocabulary of the tenders matching `filter`. */
-export async function tenderFacets(ctx: Ctx, filter: TenderFilter): Promise<TenderFacets> {
-  const db = ctx.db;
+/** Counts the vocabulary of the published tenders matching `filter`, statuses derived at `ctx.now()`. */
+export async function facetTenders(ctx: Ctx, filter: TenderFilter): Promise<TenderFacets> {
   const now = ctx.now();
   const matching = sql`select t.id, ${derivedTenderStatus(now)} as status, t.tender_type, t.region_slug, t.country_code from tenders t
                         where ${allOf(tenderConditions(filter, now))}`;
-  const count = (d: Parameters<typeof facetCounts>[2]) => facetCounts(db, matching, d);
+  const count = (d: Parameters<typeof facetCounts>[2]) => facetCounts(ctx.db, matching, d);
   const [statuses, types, regions, countries, topics, tags] = await Promise.all([
     count(columnDimension('status')),
     count(columnDimension('tender_type')),

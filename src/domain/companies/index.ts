@@ -1,0 +1,4 @@
+/**
+ * The companies domain: what faces and other domains may import.
+ */
+export * from './resolve-company.js';

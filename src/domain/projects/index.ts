@@ -1,0 +1,15 @@
+/**
+ * The projects domain: what faces (the HTTP editions, MCP, CLI), the sample loader and other
+ * domains may import. Operations take `ctx` first; the repository's query builders stay inside,
+ * except the few other domains share (the insert, the edition rollups, the watch flags).
+ */
+export * from './schemas.js';
+export type { NewProject, ProjectMention, ProjectView } from './repository.js';
+export { insertProject, recomputeProjectRollups, withWatched } from './repository.js';
+export { listProjects, listProjectsForReader, type WatchedProjectView } from './list-projects.js';
+export { getProject, type ProjectDetail } from './get-project.js';
+export { facetProjects, type ProjectFacets } from './facet-projects.js';
+export { exportProjects, exportProjectsForReader, PROJECT_EXPORT_CAP } from './export-projects.js';
+export { createProject } from './create-project.js';
+export { updateProject } from './update-project.js';
+export { deleteProject } from './delete-project.js';

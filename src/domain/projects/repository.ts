@@ -1,0 +1,354 @@
+/**
+ * The projects' queries: the filter as SQL, the sorts, the `ProjectView` select, the mentions,
+ * the keyset export stream, the per-caller watch flags, and the writes (stored columns, insert,
+ * links, edition rollups). Shared by every operation of src/domain/projects/ and by the sample loader.
+ * Source: table `projects` with its taxonomy links; `value_usd` is derived at write time from the
+ * dated `fx_rates` table (src/domain/shared/fx.ts), never at request time.
+ */
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { DB } from '../../db/types.js';
+import { resolveTags, resolveTopics } from '../admin/taxonomy.js';
+import type { Term } from '../articles/article-view.js';
+import { systemClock } from '../clock.js';
+import { resolveCompanyIds } from '../companies/index.js';
+import type { Ctx } from '../context.js';
+import { invalidParam } from '../errors.js';
+import { EXPORT_BATCH_SIZE, keysetRows } from '../pagination.js';
+import { allOf, countryContains, hasAirport, hasTerm, hasTopicOrTag, likePattern, regionContains, regionIn, termsJson } from '../search/sql-filters.js';
+import { toUsd } from '../shared/fx.js';
+import type { ProjectFilter, ProjectInput, ProjectSort, ProjectStatus } from './schemas.js';
+
+/** A project with its place, type, taxonomy and last mention. */
+export interface ProjectView {
+  id: string;
+  title: string;
+  description: string;
+  airport_id: string | null;
+  airport_name: string | null;
+  iata_code: string | null;
+  country_code: string | null;
+  country_name: string | null;
+  region_slug: string | null;
+  region_name: string | null;
+  project_type_slug: string | null;
+  project_type_name: string | null;
+  status: ProjectStatus;
+  /** As stated, in `value_currency` units. */
+  value_amount: number | null;
+  value_currency: string | null;
+  value_basis: string | null;
+  /** Whole US dollars, from the FX rate of `value_fx_date`. */
+  value_usd: number | null;
+  value_fx_date: string | null;
+  contractor: string | null;
+  announced_on: string | null;
+  expected_completion_year: number | null;
+  parent_project_id: string | null;
+  last_seen_edition_number: number | null;
+  last_seen_edition_date: string | null;
+  updated_at: Date;
+  topics: Term[];
+  tags: Term[];
+  companies: { id: string; name: string; role: string }[];
+}
+
+/** Where a project was mentioned: an article of a published or archived edition. */
+export interface ProjectMention {
+  article_id: string;
+  headline: string;
+  edition_number: number;
+  /** `YYYY-MM-DD` */
+  publish_date: string;
+}
+
+// ------------------------------------------------------------------ reading
+
+/**
+ * The SQL conditions of `filter` over `projects p` (published projects only). A `companyId` is
+ * expanded here through aliases and subsidiaries (src/domain/companies/resolve-company.ts); an
+ * unknown company matches nothing.
+ */
+export async function projectConditions(ctx: Ctx, filter: ProjectFilter): Promise<RawBuilder<SqlBool>[]> {
+  const where: RawBuilder<SqlBool>[] = [sql<SqlBool>`p.published`];
+  if (filter.q) where.push(sql<SqlBool>`p.search_vector @@ websearch_to_tsquery('english', ${filter.q})`);
+  if (filter.regionContains) where.push(regionContains('p.region_slug', filter.regionContains));
+  if (filter.region) where.push(regionIn('p.region_slug', [filter.region]));
+  if (filter.countryContains) where.push(countryContains('p.country_code', filter.countryContains));
+  if (filter.country) where.push(sql<SqlBool>`p.country_code = ${filter.country.toUpperCase()}`);
+  if (filter.status) where.push(sql<SqlBool>`p.status = ${filter.status}`);
+  if (filter.typeContains) {
+    where.push(sql<SqlBool>`exists (select 1 from project_types pt where pt.slug = p.project_type_slug
+      and (pt.name ilike ${likePattern(filter.typeContains)} or pt.slug = ${filter.typeContains.trim().toLowerCase()}))`);
+  }
+  if (filter.type) where.push(sql<SqlBool>`p.project_type_slug = ${filter.type}`);
+  if (filter.topic) where.push(hasTerm('project', 'topic', [filter.topic], 'p'));
+  for (const term of filter.terms ?? []) where.push(hasTopicOrTag('project', term, 'p'));
+  if (filter.minValueUsd !== undefined) where.push(sql<SqlBool>`p.value_usd >= ${filter.minValueUsd}`);
+  if (filter.minAmount !== undefined) where.push(sql<SqlBool>`p.value_amount >= ${filter.minAmount}`);
+  if (filter.maxAmount !== undefined) where.push(sql<SqlBool>`p.value_amount <= ${filter.maxAmount}`);
+  if (filter.yearFrom !== undefined) where.push(sql<SqlBool>`p.expected_completion_year >= ${filter.yearFrom}`);
+  if (filter.yearTo !== undefined) where.push(sql<SqlBool>`p.expected_completion_year <= ${filter.yearTo}`);
+  if (filter.companyId) {
+    const companyIds = await resolveCompanyIds(ctx, filter.companyId);
+    where.push(sql<SqlBool>`exists (select 1 from project_companies pc where pc.project_id = p.id and pc.company_id = any(${companyIds}::uuid[]))`);
+  }
+  if (filter.parentProjectId) where.push(sql<SqlBool>`p.parent_project_id = ${filter.parentProjectId}::uuid`);
+  if (filter.airports?.length) where.push(hasAirport('project', filter.airports, 'p'));
+  return where;
+}
+
+/** ORDER BY of a sort; every order ends with the id so pages are stable. */
+export function projectOrder(sort: ProjectSort, q: string | undefined): RawBuilder<unknown> {
+  switch (sort) {
+    case 'relevance':
+      return q ? sql`ts_rank(p.search_vector, websearch_to_tsquery('english', ${q})) desc, p.title, p.id` : sql`p.title, p.id`;
+    case 'value_desc':
+      return sql`p.value_usd desc nulls last, p.title, p.id`;
+    case 'value_asc':
+      return sql`p.value_usd asc nulls last, p.title, p.id`;
+    case 'year_desc':
+      return sql`p.expected_completion_year desc nulls last, p.title, p.id`;
+    case 'year_asc':
+      return sql`p.expected_completion_year asc nulls last, p.title, p.id`;
+    case 'airport_asc':
+      return sql`p.airport_name asc nulls last, p.title, p.id`;
+    case 'updated_desc':
+      return sql`p.updated_at desc, p.id`;
+    default:
+      return sql`p.title, p.id`;
+  }
+}
+
+/** Selects `ProjectView` rows of the projects `p` that satisfy `where`. */
+export function selectProjectViews(db: Kysely<DB>, where: RawBuilder<SqlBool>) {
+  return db
+    .selectFrom('projects as p')
+    .leftJoin('countries as c', 'c.code', 'p.country_code')
+    .leftJoin('regions as r', 'r.slug', 'p.region_slug')
+    .leftJoin('project_types as pt', 'pt.slug', 'p.project_type_slug')
+    .leftJoin('editions as le', 'le.id', 'p.last_seen_edition_id')
+    .where(where)
+    .select((eb) => [
+      'p.id', 'p.title', 'p.description', 'p.airport_id', 'p.airport_name', 'p.iata_code', 'p.country_code',
+      'c.name as country_name', 'p.region_slug', 'r.name as region_name', 'p.project_type_slug', 'pt.name as project_type_name',
+      'p.status', 'p.value_amount', 'p.value_currency', 'p.value_basis', 'p.value_usd', 'p.value_fx_date', 'p.contractor',
+      'p.announced_on', 'p.expected_completion_year', 'p.parent_project_id', 'le.number as last_seen_edition_number',
+      'le.publish_date as last_seen_edition_date', 'p.updated_at',
+      termsJson('project', 'topic', 'p').as('topics'),
+      termsJson('project', 'tag', 'p').as('tags'),
+      jsonArrayFrom(
+        eb.selectFrom('project_companies as x').innerJoin('companies as co', 'co.id', 'x.company_id').select(['co.id', 'co.name', 'x.role'])
+          .whereRef('x.project_id', '=', 'p.id').orderBy('co.name'),
+      ).as('companies'),
+    ]);
+}
+
+/** The project `id` as a `ProjectView`: published ones only unless `anyState`; `undefined` when there is none. */
+export async function findProjectView(db: Kysely<DB>, id: string, { anyState = false } = {}): Promise<ProjectView | undefined> {
+  const where = anyState ? sql<SqlBool>`p.id = ${id}::uuid` : sql<SqlBool>`p.id = ${id}::uuid and p.published`;
+  return (await selectProjectViews(db, where).executeTakeFirst()) as ProjectView | undefined;
+}
+
+/** The articles of published and archived editions that mention project `projectId`, newest first. */
+export async function selectProjectMentions(db: Kysely<DB>, projectId: string): Promise<ProjectMention[]> {
+  return db
+    .selectFrom('article_projects as ap')
+    .innerJoin('articles as a', 'a.id', 'ap.article_id')
+    .innerJoin('editions as e', 'e.id', 'a.edition_id')
+    .where('ap.project_id', '=', projectId)
+    .where('e.status', 'in', ['published', 'archived'])
+    .select(['a.id as article_id', 'a.headline', 'e.number as edition_number', 'e.publish_date'])
+    .orderBy('e.publish_date', 'desc')
+    .orderBy('a.sort_order')
+    .execute();
+}
+
+/**
+ * Every project satisfying `where` (at most `cap`), by title then id, read in keyset batches of
+ * `EXPORT_BATCH_SIZE` so memory stays flat and no connection is held between batches.
+ */
+export function streamProjectViews(db: Kysely<DB>, where: RawBuilder<SqlBool>[], cap: number): AsyncGenerator<ProjectView> {
+  return keysetRows<ProjectView, { title: string; id: string }>({
+    batchSize: EXPORT_BATCH_SIZE,
+    cap,
+    cursorOf: (row) => ({ title: row.title, id: row.id }),
+    fetch: async (after, limit) =>
+      (await selectProjectViews(db, allOf(after ? [...where, sql<SqlBool>`(p.title, p.id) > (${after.title}, ${after.id}::uuid)`] : where))
+        .orderBy(sql`p.title, p.id`)
+        .limit(limit)
+        .execute()) as ProjectView[],
+  });
+}
+
+/**
+ * `views` each with `is_watched`: whether the caller watches the project (`project_watches`);
+ * false for every project without a caller. One query for the whole list.
+ */
+export async function withWatched<T extends { id: string }>(ctx: Ctx, views: T[]): Promise<(T & { is_watched: boolean })[]> {
+  const ids = views.map((v) => v.id);
+  const rows = ctx.identity && ids.length
+    ? await ctx.db.selectFrom('project_watches').select('project_id').where('user_id', '=', ctx.identity.userId).where('project_id', 'in', ids).execute()
+    : [];
+  const watched = new Set(rows.map((r) => r.project_id));
+  return views.map((v) => ({ ...v, is_watched: watched.has(v.id) }));
+}
+
+// ------------------------------------------------------------------ writing
+
+/** A project to create. Term and company ids must exist. */
+export interface NewProject {
+  title: string;
+  description?: string | undefined;
+  /** IATA code of the airport; its name, country and region fill the place fields. */
+  iata?: string | null | undefined;
+  projectType?: string | null | undefined;
+  status: ProjectStatus;
+  /** Stated amount, in `valueCurrency` units. */
+  valueAmount?: number | null | undefined;
+  valueCurrency?: string | null | undefined;
+  valueBasis?: string | null | undefined;
+  /** `YYYY-MM-DD` */
+  announcedOn?: string | null | undefined;
+  expectedCompletionYear?: number | null | undefined;
+  contractor?: string | null | undefined;
+  parentProjectId?: string | null | undefined;
+  topicIds?: string[] | undefined;
+  tagIds?: string[] | undefined;
+  companies?: { companyId: string; role: string }[] | undefined;
+}
+
+/**
+ * The stored columns of a project: place fields derived from the airport, `value_usd` from the
+ * stated amount and `fx_rates` (as of `now` when the project has no announcement date). Shared by
+ * insert and the admin update.
+ * @throws DomainError VALIDATION for an unknown airport
+ */
+export async function projectColumns(trx: Kysely<DB>, input: NewProject, now: Date) {
+  let place: { id: string; name: string; iata: string; country_code: string; region_slug: string } | undefined;
+  if (input.iata) {
+    place = await trx
+      .selectFrom('airports as a')
+      .innerJoin('countries as c', 'c.code', 'a.country_code')
+      .select(['a.id', 'a.name', 'a.iata', 'a.country_code', 'c.region_slug'])
+      .where('a.iata', '=', input.iata.toUpperCase())
+      .executeTakeFirst();
+    if (!place) throw invalidParam('iata_code', `unknown airport ${input.iata}`);
+  }
+  const usd = await toUsd(trx, input.valueAmount, input.valueCurrency, input.announcedOn, now);
+  const columns = {
+    title: input.title,
+    description: input.description ?? '',
+    airport_id: place?.id ?? null,
+    airport_name: place?.name ?? null,
+    iata_code: place?.iata ?? null,
+    country_code: place?.country_code ?? null,
+    region_slug: place?.region_slug ?? null,
+    project_type_slug: input.projectType ?? null,
+    status: input.status,
+    value_amount: input.valueAmount ?? null,
+    value_currency: input.valueCurrency?.toUpperCase() ?? null,
+    value_basis: input.valueBasis ?? null,
+    value_usd: usd?.usd ?? null,
+    value_fx_date: usd?.rateDate ?? null,
+    contractor: input.contractor ?? null,
+    announced_on: input.announcedOn ?? null,
+    expected_completion_year: input.expectedCompletionYear ?? null,
+    parent_project_id: input.parentProjectId ?? null,
+  };
+  return { columns, airportId: place?.id ?? null };
+}
+
+/**
+ * Inserts a project with its links; run it inside the caller's transaction.
+ * @param now the current instant (`ctx.now()`); the system clock by default, for the sample loader
+ * @returns the new id. @throws DomainError VALIDATION for an unknown airport
+ */
+export async function insertProject(trx: Kysely<DB>, input: NewProject, now: Date = systemClock.now()): Promise<string> {
+  const { columns, airportId } = await projectColumns(trx, input, now);
+  const row = await trx.insertInto('projects').values(columns).returning('id').executeTakeFirstOrThrow();
+  const id = row.id;
+  if (airportId) await trx.insertInto('project_airports').values({ project_id: id, airport_id: airportId }).execute();
+  if (input.topicIds?.length) await trx.insertInto('project_topics').values(input.topicIds.map((topic_id) => ({ project_id: id, topic_id }))).execute();
+  if (input.tagIds?.length) await trx.insertInto('project_tags').values(input.tagIds.map((tag_id) => ({ project_id: id, tag_id }))).execute();
+  if (input.companies?.length) {
+    await trx
+      .insertInto('project_companies')
+      .values(input.companies.map((c) => ({ project_id: id, company_id: c.companyId, role: c.role })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  return id;
+}
+
+/**
+ * Recomputes each project's `last_seen_edition`: the newest published or archived edition with an
+ * article that mentions it (drafts do not count until published), for all projects or the given ones.
+ */
+export async function recomputeProjectRollups(db: Kysely<DB>, projectIds?: string[]): Promise<void> {
+  await db
+    .updateTable('projects as p')
+    .set((eb) => ({
+      last_seen_edition_id: eb
+        .selectFrom('article_projects as ap')
+        .innerJoin('articles as a', 'a.id', 'ap.article_id')
+        .innerJoin('editions as e', 'e.id', 'a.edition_id')
+        .whereRef('ap.project_id', '=', 'p.id')
+        .where('e.status', 'in', ['published', 'archived'])
+        .select('e.id')
+        .orderBy('e.publish_date', 'desc')
+        .orderBy('e.number', 'desc')
+        .limit(1),
+    }))
+    .$if(projectIds !== undefined, (qb) => qb.where('p.id', 'in', projectIds!.length ? projectIds! : ['00000000-0000-0000-0000-000000000000']))
+    .execute();
+}
+
+/**
+ * Checks the references of an admin input: the project type exists; the programme exists and is not
+ * the project itself (`selfId`). @throws DomainError VALIDATION naming the field
+ */
+export async function checkProjectRefs(trx: Kysely<DB>, input: ProjectInput, selfId?: string): Promise<void> {
+  if (input.project_type) {
+    const t = await trx.selectFrom('project_types').select('slug').where('slug', '=', input.project_type).executeTakeFirst();
+    if (!t) throw invalidParam('project_type', `unknown project type "${input.project_type}"`);
+  }
+  if (input.parent_project_id) {
+    if (input.parent_project_id === selfId) throw invalidParam('parent_project_id', 'a project cannot be its own programme');
+    const p = await trx.selectFrom('projects').select('id').where('id', '=', input.parent_project_id).executeTakeFirst();
+    if (!p) throw invalidParam('parent_project_id', `no project ${input.parent_project_id}`);
+  }
+}
+
+/** The insert shape of an admin input with its title and status settled. */
+export const newProjectOf = (i: ProjectInput & { title: string; status: ProjectStatus }): NewProject => ({
+  title: i.title,
+  description: i.description,
+  iata: i.iata_code,
+  projectType: i.project_type,
+  status: i.status,
+  valueAmount: i.value_amount,
+  valueCurrency: i.value_currency,
+  valueBasis: i.value_basis,
+  announcedOn: i.announced_on,
+  expectedCompletionYear: i.expected_completion_year,
+  contractor: i.contractor,
+  parentProjectId: i.parent_project_id,
+});
+
+/**
+ * Replaces the topics and tags of project `id` with those `input` lists (slugs or names); a list
+ * that is absent leaves its links alone. @throws DomainError VALIDATION for an unknown topic
+ */
+export async function replaceProjectTerms(trx: Kysely<DB>, id: string, input: ProjectInput): Promise<void> {
+  if (input.topics) {
+    const ids = await resolveTopics(trx, input.topics);
+    await trx.deleteFrom('project_topics').where('project_id', '=', id).execute();
+    if (ids.length) await trx.insertInto('project_topics').values(ids.map((topic_id) => ({ project_id: id, topic_id }))).execute();
+  }
+  if (input.tags) {
+    const ids = await resolveTags(trx, input.tags);
+    await trx.deleteFrom('project_tags').where('project_id', '=', id).execute();
+    if (ids.length) await trx.insertInto('project_tags').values(ids.map((tag_id) => ({ project_id: id, tag_id }))).execute();
+  }
+}

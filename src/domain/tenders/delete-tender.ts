@@ -1,0 +1,21 @@
+/**
+ * Deleting a tender (administrators), audited in the same transaction.
+ */
+import { adminWrite } from '../admin/admin.js';
+import { recordAudit } from '../audit/audit-log.js';
+import type { Ctx } from '../context.js';
+import { notFound } from '../errors.js';
+import { findTenderView } from './repository.js';
+
+/**
+ * Deletes tender `id` (any state) and its bidders.
+ * @throws DomainError UNAUTHENTICATED, FORBIDDEN (not an administrator), NOT_FOUND
+ */
+export async function deleteTender(ctx: Ctx, id: string): Promise<void> {
+  await adminWrite(ctx, async (trx, tctx) => {
+    const before = await findTenderView(trx, id, tctx.now(), { anyState: true });
+    if (!before) throw notFound(`Tender ${id}`);
+    await trx.deleteFrom('tenders').where('id', '=', id).execute();
+    await recordAudit(trx, tctx, { action: 'delete', entity: 'tender', entityId: id, before });
+  });
+}

@@ -1,0 +1,15 @@
+/**
+ * The tenders domain: what faces (the HTTP editions, MCP, CLI), the sample loader and other
+ * domains may import. Operations take `ctx` first and read the time from `ctx.now()`.
+ */
+export * from './schemas.js';
+export * from './tender-status.js';
+export type { NewTender, TenderView } from './repository.js';
+export { insertTender } from './repository.js';
+export { listTenders } from './list-tenders.js';
+export { getTender } from './get-tender.js';
+export { facetTenders, type TenderFacets } from './facet-tenders.js';
+export { exportTenders } from './export-tenders.js';
+export { createTender } from './create-tender.js';
+export { updateTender } from './update-tender.js';
+export { deleteTender } from './delete-tender.js';

@@ -1,0 +1,27 @@
+/**
+ * Listing tenders: one window of the published tenders that match a filter, with the total. Access
+ * needs the `wat` feature (each face checks it before the operation runs, docs/entitlements.md); a
+ * caller who holds `wat` only as a trial preview sees no row past the first `PREVIEW_ROWS.wat`.
+ */
+import { sql } from 'kysely';
+import type { Ctx } from '../context.js';
+import type { Page, Window } from '../pagination.js';
+import { previewWindow } from '../previews.js';
+import { allOf } from '../search/sql-filters.js';
+import { selectTenderViews, tenderConditions, tenderOrder, type TenderView } from './repository.js';
+import type { TenderFilter, TenderSort } from './schemas.js';
+
+/**
+ * One window of the published tenders matching `filter` at `ctx.now()`, in `sort` order, with the
+ * total that match; narrowed to the preview's rows in a trial preview (src/domain/previews.ts).
+ */
+export async function listTenders(ctx: Ctx, filter: TenderFilter, sort: TenderSort, window: Window): Promise<Page<TenderView>> {
+  const now = ctx.now();
+  const shown = previewWindow(ctx.identity, 'wat', window);
+  const where = allOf(tenderConditions(filter, now));
+  const [items, count] = await Promise.all([
+    selectTenderViews(ctx.db, where, now).orderBy(tenderOrder(sort)).limit(shown.limit).offset(shown.offset).execute(),
+    sql<{ n: number }>`select count(*)::int as n from tenders t where ${where}`.execute(ctx.db),
+  ]);
+  return { items: items as TenderView[], total: count.rows[0]?.n ?? 0 };
+}

@@ -1,0 +1,69 @@
+/**
+ * The tenders' vocabulary and input schemas (TypeBox, i.e. JSON Schema; not HTTP): the notice types
+ * and sorts, the filter every face translates its query into, and the bodies an administrator
+ * writes. The domain input types are derived from the schemas with `Static<>`.
+ */
+import { Type, type Static } from 'typebox';
+import { createOf, NullableInteger, NullableString, patchOf, StringEnum, Strings, Text } from '../shared/input-schema.js';
+import { STORED_TENDER_STATUSES, TENDER_STATUSES } from './tender-status.js';
+
+/** Tender types (seed: rfp, tender, framework, eoi). */
+export const TENDER_TYPES = ['rfp', 'tender', 'framework', 'eoi'] as const;
+/** One notice type. */
+export type TenderType = (typeof TENDER_TYPES)[number];
+
+/** Orders of a tender list. */
+export const TENDER_SORTS = ['deadline_asc', 'deadline_desc', 'value_desc', 'published_desc'] as const;
+/** One order of a tender list. */
+export type TenderSort = (typeof TENDER_SORTS)[number];
+
+/** Filters over tenders, as the domain names them; all given members must hold. */
+export const TenderFilter = Type.Object({
+  q: Type.Optional(Type.String({ description: 'Web-search syntax over title (A), buyer and reference (B), description (C)' })),
+  regionContains: Type.Optional(Type.String({ description: 'Region name contains this, or equals the slug' })),
+  region: Type.Optional(Type.String({ description: 'Region slug or exact name' })),
+  countryContains: Type.Optional(Type.String({ description: 'Country name contains this, or equals the ISO code' })),
+  country: Type.Optional(Type.String({ description: 'ISO 3166-1 alpha-2' })),
+  category: Type.Optional(Type.String({ description: 'One category: a topic slug or name' })),
+  terms: Type.Optional(Type.Array(Type.String(), { description: 'Topic or tag slugs; all must match' })),
+  type: Type.Optional(StringEnum(TENDER_TYPES)),
+  statuses: Type.Optional(Type.Array(StringEnum(TENDER_STATUSES), { description: 'Derived statuses to keep (default: all)' })),
+  deadlineWithinDays: Type.Optional(Type.Integer({ minimum: 0, description: 'Only tenders whose deadline is between now and this many days ahead' })),
+});
+/** Filters over tenders; all given members must hold. */
+export type TenderFilter = Static<typeof TenderFilter>;
+
+/** Every field an administrator may set, named as in the tender record. Lists replace the whole set. */
+const tenderFields = {
+  title: Type.String({ minLength: 1, maxLength: 500 }),
+  description: Text(20_000),
+  reference: NullableString({ maxLength: 200 }),
+  buyer: Type.String({ minLength: 1, maxLength: 500 }),
+  iata_code: NullableString({ maxLength: 3 }),
+  country_code: NullableString({ maxLength: 2, description: 'ISO 3166-1 alpha-2, when there is no airport' }),
+  type: StringEnum(TENDER_TYPES),
+  status: StringEnum(STORED_TENDER_STATUSES, { description: 'Stored status; closing_soon is derived from the deadline' }),
+  published_at: Type.String({ format: 'date' }),
+  deadline: NullableString({ format: 'date-time' }),
+  estimated_value: NullableInteger({ minimum: 0 }),
+  currency: NullableString({ maxLength: 3 }),
+  source_name: NullableString({ maxLength: 300 }),
+  source_url: NullableString({ maxLength: 2000, format: 'uri' }),
+  awarded_to: NullableString({ maxLength: 500 }),
+  awarded_on: NullableString({ format: 'date' }),
+  categories: Strings('Topic slugs or names (topics stand in for categories)'),
+  tags: Strings('Tag slugs'),
+};
+
+/** The body of a tender create: strict; `title`, `buyer` and `type` required (status open, published today unless given). */
+export const TenderCreate = createOf(tenderFields, { title: tenderFields.title, buyer: tenderFields.buyer, type: tenderFields.type });
+/** A tender to create, as {@link TenderCreate} validates it. */
+export type TenderCreateInput = Static<typeof TenderCreate>;
+
+/** The body of a tender update: strict, any field, at least one. */
+export const TenderPatch = patchOf(tenderFields);
+/**
+ * Fields of a tender to change, as {@link TenderPatch} validates them; absent fields stay as they
+ * are. `published_at` is `YYYY-MM-DD`, `deadline` an ISO 8601 instant.
+ */
+export type TenderInput = Static<typeof TenderPatch>;

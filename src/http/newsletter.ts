@@ -11,7 +11,7 @@ import { Type } from 'typebox';
 import { sendNewsletter, type NewsletterSettings } from '../domain/newsletter/send-newsletter.js';
 import { unsubscribeByToken } from '../domain/newsletter/unsubscribe.js';
 import { installApiV1Access } from './api-v1/access.js';
-import { sendApiV1Error } from './api-v1/errors.js';
+import { installApiV1ErrorHandler } from './api-v1/errors.js';
 import { Envelope, errorResponses } from './api-v1/schemas.js';
 import { ctxOf } from './types.js';
 
@@ -38,12 +38,14 @@ const SendResult = Type.Object({
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:sans-serif;max-width:36em;margin:3em auto;"><h1>${title}</h1><p>${text}</p></body></html>`;
 
+const UNSUBSCRIBED = page('You are unsubscribed', 'You will receive no more newsletter digests. You can subscribe again in your account settings.');
+const NOT_RECOGNISED = page('Link not recognised', 'This unsubscribe link is not valid (a test message, or a mistyped link).');
+
 export default async function newsletterRoutes(app: FastifyInstance, options: NewsletterSettings): Promise<void> {
   await app.register(async (admin) => {
-    admin.setErrorHandler((error, request, reply) => sendApiV1Error(error as Error, request, reply));
-    installApiV1Access(admin);
+    installApiV1ErrorHandler(admin);
+    installApiV1Access(admin, { adminOnly: true });
     admin.withTypeProvider<TypeBoxTypeProvider>().post('/api/admin/newsletter/send', {
-      config: { admin: true },
       schema: {
         operationId: 'apiAdminSendNewsletter', summary: 'Send (or dry-run, or test-send) an edition\u2019s personalised newsletter', tags: ['Admin: newsletter'],
         security: [{ bearerAuth: [] }],
@@ -57,16 +59,15 @@ export default async function newsletterRoutes(app: FastifyInstance, options: Ne
   });
 
   await app.register(async (open) => {
-    open.setErrorHandler((error, request, reply) => sendApiV1Error(error as Error, request, reply));
-    const handler = async (req: { params: { token: string } }, reply: import('fastify').FastifyReply) => {
-      const ok = await unsubscribeByToken(ctxOf(req as never), req.params.token);
-      reply.type('text/html; charset=utf-8');
-      return ok
-        ? reply.send(page('You are unsubscribed', 'You will receive no more newsletter digests. You can subscribe again in your account settings.'))
-        : reply.status(404).send(page('Link not recognised', 'This unsubscribe link is not valid (a test message, or a mistyped link).'));
-    };
-    const schema = { hide: true, params: Type.Object({ token: Type.String({ maxLength: 100 }) }) };
-    open.get('/api/unsubscribe/:token', { schema }, handler as never);
-    open.post('/api/unsubscribe/:token', { schema }, handler as never);
+    installApiV1ErrorHandler(open);
+    open.withTypeProvider<TypeBoxTypeProvider>().route({
+      method: ['GET', 'POST'],
+      url: '/api/unsubscribe/:token',
+      schema: { hide: true, params: Type.Object({ token: Type.String({ maxLength: 100 }) }) },
+      handler: async (req, reply) => {
+        const ok = await unsubscribeByToken(ctxOf(req), req.params.token);
+        return reply.type('text/html; charset=utf-8').status(ok ? 200 : 404).send(ok ? UNSUBSCRIBED : NOT_RECOGNISED);
+      },
+    });
   });
 }

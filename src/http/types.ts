@@ -13,8 +13,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A feature the route needs on top of the edition's access gate (checked before quota). */
     feature?: Feature;
-    /** Only administrators (`profiles.is_admin`) reach the route; others get 403 (checked before quota). */
-    admin?: boolean;
   }
   interface FastifyInstance {
     db: Kysely<DB>;

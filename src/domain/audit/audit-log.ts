@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { requireAdmin } from '../admin/admin.js';
 import type { Ctx } from '../context.js';
 import type { Page, Window } from '../pagination.js';
 
@@ -90,6 +91,7 @@ export interface AuditFilter {
 
 /** Audit entries, newest first. */
 export async function listAudit(ctx: Ctx, filter: AuditFilter, window: Window): Promise<Page<AuditEntry>> {
+  requireAdmin(ctx.identity);
   const base = ctx.db
     .selectFrom('audit_log as l')
     .$if(filter.entity !== undefined, (q) => q.where('l.entity', '=', filter.entity!))

@@ -16,12 +16,16 @@ import { authenticateRequest } from '../authenticate.js';
 import { ctxOf } from '../types.js';
 import { channelOf } from '../internal-call.js';
 
-export function installApiV1Access(app: FastifyInstance): void {
+/**
+ * Installs the access hooks on a scope of the edition. `adminOnly`: the scope is administrators'
+ * (`/api/v1/admin/*`, the newsletter send path): any other caller gets 403, on every path of the
+ * scope including unknown ones, before any plan gate.
+ */
+export function installApiV1Access(app: FastifyInstance, options: { adminOnly?: boolean } = {}): void {
   app.addHook('onRequest', async (request) => {
     const identity = await authenticateRequest(request);
     request.identity = { ...identity, channel: channelOf(request) };
-    // Admin routes (`config: { admin: true }`): administrators only, before any plan gate.
-    if (request.routeOptions.config.admin) requireAdmin(request.identity);
+    if (options.adminOnly) requireAdmin(request.identity);
     requireApiAccess(request.identity);
     // A route that needs a feature beyond API access declares it: `config: { feature: 'wat' }`.
     const feature = request.routeOptions.config.feature;

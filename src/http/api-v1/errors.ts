@@ -28,9 +28,14 @@ export function sendApiV1Error(error: FastifyError | DomainError | Error, reques
   return reply.status(500).send({ error: `Internal server error (request id ${request.id})` });
 }
 
+/** Installs the `{ error }` error handler on a scope (one without its own path prefix, too). */
+export function installApiV1ErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => sendApiV1Error(error as FastifyError, request, reply));
+}
+
 /** Installs the error and not-found handlers of the /api/v1 scope. */
 export function installApiV1Errors(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => sendApiV1Error(error as FastifyError, request, reply));
+  installApiV1ErrorHandler(app);
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` }),
   );

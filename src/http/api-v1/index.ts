@@ -3,6 +3,7 @@
  * bearer auth with plan gates and the daily quota. Routes: ./routes/<resource>.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { requireAdmin } from '../../domain/admin/admin.js';
 import { installApiV1Access } from './access.js';
 import { installApiV1Errors } from './errors.js';
 import adminContentRoutes from './routes/admin-content.js';
@@ -22,6 +23,17 @@ export default async function apiV1(app: FastifyInstance): Promise<void> {
   await app.register(searchRoutes);
   await app.register(projectRoutes);
   await app.register(tenderRoutes);
+  await app.register(adminScope, { prefix: '/admin' });
+}
+
+/**
+ * The `/api/v1/admin` scope: administrators only. Its hook runs after the edition's (authenticate,
+ * plan gate) and answers 403 `{error}` to anyone else on every path under it, unknown ones included;
+ * an administrator gets 404 for an unknown path. The domain's admin check stays as a second line.
+ */
+async function adminScope(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', async (request) => requireAdmin(request.identity));
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` }));
   await app.register(adminEditionRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminInboxRoutes);

@@ -14,6 +14,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireFeature, requireFeatureOrPreview, requireSubscription, type Feature } from '../../domain/entitlements.js';
 import { authenticateRequest } from '../authenticate.js';
+import { inV1Admin } from './admin/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,6 +36,8 @@ export function firstValues(query: Record<string, unknown>): Record<string, unkn
 
 export function installV1Access(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
+    // /v1/admin guards itself (src/http/v1/admin/index.ts): 404 to non-administrators, no plan gate.
+    if (inV1Admin(request)) return;
     const { access = 'subscriber', gates = [] } = request.routeOptions.config;
     if (access === 'public') return;
     const identity = await authenticateRequest(request);

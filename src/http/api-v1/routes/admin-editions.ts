@@ -1,5 +1,5 @@
 /**
- * /api/v1 admin: editions (seed 000, section 4). Administrators only (`config.admin`).
+ * /api/v1 admin: editions (seed 000, section 4). Registered in the admin scope (`/api/v1/admin`, administrators only).
  * | GET    | /admin/editions             | status, page, limit | every edition incl. drafts and archived |
  * | POST   | /admin/editions             | EditionCreate       | create (draft by default); 409 on a taken number |
  * | PATCH  | /admin/editions/:id         | EditionPatch        | metadata, executive summary, status |
@@ -18,15 +18,13 @@ import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../sc
 
 const tags = ['Admin: editions'];
 const security = [{ bearerAuth: [] }];
-const config = { admin: true };
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'Edition id (UUID)' }) });
 const responses = { ...errorResponses, 409: errorResponses[400] };
 
 export default async function adminEditionRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/admin/editions', {
-    config,
+  r.get('/editions', {
     schema: {
       operationId: 'apiV1AdminListEditions', summary: 'List editions in every status (drafts, published, archived), newest first', tags, security,
       querystring: Type.Object({ ...EditionStatusQuery.properties, ...PageQuery(20, 100) }),
@@ -38,8 +36,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
     return paged(result.items.map(presentEdition), page, limit, result.total);
   });
 
-  r.post('/admin/editions', {
-    config,
+  r.post('/editions', {
     schema: {
       operationId: 'apiV1AdminCreateEdition', summary: 'Create an edition (a draft unless status says otherwise)', tags, security,
       body: EditionCreate,
@@ -47,8 +44,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
     },
   }, async (req, reply) => reply.status(201).send({ data: presentEdition(await createEdition(ctxOf(req), req.body)) }));
 
-  r.patch('/admin/editions/:id', {
-    config,
+  r.patch('/editions/:id', {
     schema: {
       operationId: 'apiV1AdminUpdateEdition', summary: 'Update metadata, executive summary and/or status', tags, security,
       params: IdParams, body: EditionPatch,
@@ -56,8 +52,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
     },
   }, async (req) => ({ data: presentEdition(await updateEdition(ctxOf(req), req.params.id, req.body as EditionInput)) }));
 
-  r.delete('/admin/editions/:id', {
-    config,
+  r.delete('/editions/:id', {
     schema: {
       operationId: 'apiV1AdminDeleteEdition', summary: 'Delete an edition and its articles', tags, security,
       params: IdParams,
@@ -68,8 +63,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
     return { data: { id: req.params.id, deleted: true as const } };
   });
 
-  r.post('/admin/editions/:id/publish', {
-    config,
+  r.post('/editions/:id/publish', {
     schema: {
       operationId: 'apiV1AdminPublishEdition', summary: 'Publish an edition and recompute the rollups (article count, projects\u2019 last_seen_edition)', tags, security,
       params: IdParams,

@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { listAudit } from '../../../domain/audit/audit-log.js';
-import { requireAdmin } from '../../../domain/admin/admin.js';
 import { listInbox, promoteInboxItem, setInboxStatus } from '../../../domain/inbox/inbox.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
@@ -20,7 +19,6 @@ import { InboxItem, presentInboxItem } from '../records/inbox-item.js';
 import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const security = [{ bearerAuth: [] }];
-const config = { admin: true };
 const responses = { ...errorResponses, 409: errorResponses[400] };
 const params = Type.Object({ id: Type.String({ format: 'uuid', description: 'Inbox item id (UUID)' }) });
 
@@ -28,8 +26,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['Admin: inbox'];
 
-  r.get('/admin/inbox', {
-    config,
+  r.get('/inbox', {
     schema: {
       operationId: 'apiV1AdminListInbox', summary: 'List editorial inbox items, highest pre-screen score first', tags, security,
       querystring: Type.Object({ ...InboxQuery.properties, ...PageQuery(50, 200) }),
@@ -41,8 +38,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
     return paged(result.items.map(presentInboxItem), page, limit, result.total);
   });
 
-  r.patch('/admin/inbox/:id', {
-    config,
+  r.patch('/inbox/:id', {
     schema: {
       operationId: 'apiV1AdminSetInboxStatus', summary: 'Set an inbox item\u2019s status: approved, skipped, or pending (reopen)', tags, security,
       params, body: InboxPatch,
@@ -50,8 +46,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
     },
   }, async (req) => ({ data: presentInboxItem(await setInboxStatus(ctxOf(req), req.params.id, req.body.status)) }));
 
-  r.post('/admin/inbox/:id/promote', {
-    config,
+  r.post('/inbox/:id/promote', {
     schema: {
       operationId: 'apiV1AdminPromoteInboxItem', summary: 'Promote an inbox item into an unpublished article on a draft edition', tags, security,
       params, body: PromoteBody,
@@ -64,8 +59,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
     return reply.status(201).send({ data: { item: presentInboxItem(item), article: presentArticle(article) } });
   });
 
-  r.get('/admin/audit', {
-    config,
+  r.get('/audit', {
     schema: {
       operationId: 'apiV1AdminListAudit', summary: 'Read the audit log of admin writes, newest first', tags: ['Admin: audit'], security,
       querystring: Type.Object({
@@ -78,9 +72,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
     },
   }, async (req) => {
     const { page, limit, entity, entity_id, action } = req.query;
-    const ctx = ctxOf(req);
-    requireAdmin(ctx.identity);
-    const result = await listAudit(ctx, { entity, entityId: entity_id, action }, pageWindow(page, limit));
+    const result = await listAudit(ctxOf(req), { entity, entityId: entity_id, action }, pageWindow(page, limit));
     return paged(result.items.map(presentAuditEntry), page, limit, result.total);
   });
 }

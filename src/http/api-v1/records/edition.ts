@@ -4,22 +4,10 @@
  */
 import { Type, type Static } from 'typebox';
 import type { EditionView } from '../../../domain/editions/edition-view.js';
+import { EditionBase } from '../../records/edition-base.js';
 import { Article } from './article.js';
 
-export const Edition = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  number: Type.Integer({ description: 'Issue number' }),
-  publish_date: Type.String({ format: 'date' }),
-  status: Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('archived')]),
-  summary: Type.String({ description: 'Executive summary' }),
-  top_developments: Type.Array(Type.String()),
-  key_trends: Type.Array(Type.String()),
-  regional_highlights: Type.Array(Type.Object({ region: Type.String(), highlight: Type.String() })),
-  key_metrics: Type.Array(
-    Type.Object({ label: Type.String(), value: Type.String(), context: Type.Optional(Type.String()) }),
-  ),
-  article_count: Type.Integer(),
-});
+export const Edition = EditionBase;
 export type Edition = Static<typeof Edition>;
 
 export const EditionWithArticles = Type.Intersect([Edition, Type.Object({ articles: Type.Array(Article) })]);

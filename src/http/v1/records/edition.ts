@@ -4,11 +4,11 @@
  */
 import { Type, type Static } from 'typebox';
 import type { EditionView } from '../../../domain/editions/edition-view.js';
-import { Edition as FullEdition } from '../../api-v1/records/edition.js';
+import { EditionBase } from '../../records/edition-base.js';
 
 const FIELDS = ['id', 'number', 'publish_date', 'status', 'summary', 'top_developments', 'key_trends', 'article_count'] as const;
 
-export const Edition = Type.Pick(FullEdition, FIELDS, { title: 'Edition' });
+export const Edition = Type.Pick(EditionBase, FIELDS, { title: 'Edition' });
 export type Edition = Static<typeof Edition>;
 
 export const presentEdition = (e: EditionView): Edition =>

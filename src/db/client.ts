@@ -31,6 +31,8 @@ export interface Database {
   withExclusiveSession<T>(key: number, fn: (session: ScriptSession) => Promise<T>): Promise<T>;
   /** Closes connections and releases the embedded data-directory lock. */
   close(): Promise<void>;
+  /** Embedded engine only: the data directory as an uncompressed tarball (PGlite `dumpDataDir`), for templates. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /** A single connection that runs scripts and plain queries. */
@@ -43,7 +45,7 @@ export interface ScriptSession {
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolMax?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  | { kind: 'pglite-memory'; /** A `dumpDataDir` tarball to start from (a migrated template). */ loadDataDir?: Blob };
 
 /** Thrown when another process holds the embedded database. */
 export class DatabaseInUseError extends Error {
@@ -159,6 +161,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   try {
     client = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
+      ...(target.kind === 'pglite-memory' && target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
       parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
     });
   } catch (err) {
@@ -182,8 +185,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       }),
     close: async () => {
       await db.destroy();
+      // Kysely closes the client only if it ever ran a query; an unused one would keep the process alive.
+      if (!client.closed) await client.close();
       release();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

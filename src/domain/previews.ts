@@ -4,7 +4,7 @@
  * three. Faces apply these rules; they never decide the numbers themselves.
  */
 import type { Ctx, Identity } from './context.js';
-import { findLatestPublished } from './editions/edition-view.js';
+import { findLatestPublished } from './editions/repository.js';
 import { hasFeature, type Feature } from './entitlements.js';
 import type { Window } from './pagination.js';
 

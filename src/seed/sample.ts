@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types.js';
-import { recomputeEditionRollups } from '../domain/editions/edition-view.js';
+import { recomputeEditionRollups } from '../domain/editions/repository.js';
 import type { Ctx } from '../domain/context.js';
 import { loadSampleEvents } from './sample-events.js';
 import { loadSampleProjectsAndTenders } from './sample-projects.js';

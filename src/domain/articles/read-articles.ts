@@ -5,8 +5,8 @@
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
 import type { Page, Window } from '../pagination.js';
-import { findArticles, type ArticleFilter } from '../search/article-query.js';
-import { loadArticleViews, type ArticleView } from './article-view.js';
+import { findArticles, type ArticleFilter } from './article-query.js';
+import { loadArticleViews, type ArticleView } from './repository.js';
 
 /** Articles of published editions matching `filter` (archived ones too when `includeArchived`). */
 export function searchArticles(

@@ -11,33 +11,11 @@ import { resolveAirports, resolveCountry, resolveRegion, resolveTags, resolveTop
 import { recordAudit, recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { invalidParam, notFound } from '../errors.js';
-import { recomputeEditionRollups } from '../editions/edition-view.js';
+import { recomputeEditionRollups } from '../editions/repository.js';
 import { recomputeProjectRollups } from '../projects/index.js';
 import { slugify } from '../slug.js';
-import { loadArticleViews, type ArticleView } from './article-view.js';
-
-/** Fields an admin may set on an article. Lists replace the article's whole set. */
-export interface ArticleInput {
-  edition_id?: string | undefined;
-  headline?: string | undefined;
-  content?: string | undefined;
-  takeaways?: string[] | undefined;
-  why_it_matters?: string | undefined;
-  /** region slug or name */
-  region?: string | null | undefined;
-  /** ISO alpha-2 code or English name; sets the region too unless `region` is given */
-  country?: string | null | undefined;
-  /** IATA codes */
-  airports?: string[] | undefined;
-  /** topic slugs or names */
-  topics?: string[] | undefined;
-  /** tag slugs (created when new) */
-  tags?: string[] | undefined;
-  source_name?: string | null | undefined;
-  source_url?: string | null | undefined;
-  sort_order?: number | undefined;
-  featured?: boolean | undefined;
-}
+import { loadArticleViews, type ArticleView } from './repository.js';
+import type { ArticleCreateInput, ArticleInput } from './schemas.js';
 
 /** One article in any edition. @throws DomainError NOT_FOUND */
 export async function getArticleById(db: Kysely<DB>, id: string): Promise<ArticleView> {
@@ -102,7 +80,7 @@ async function projectsOfArticle(db: Kysely<DB>, id: string): Promise<string[]> 
  * Inserts an article into an edition (last in the edition unless `sort_order` is given); the
  * building block of `createArticle` and of promoting an inbox item. Runs in the caller's transaction.
  */
-export async function insertArticle(trx: Kysely<DB>, input: ArticleInput & { edition_id: string; headline: string }, now: Date): Promise<string> {
+export async function insertArticle(trx: Kysely<DB>, input: ArticleCreateInput, now: Date): Promise<string> {
   await requireEdition(trx, input.edition_id);
   const last = await trx.selectFrom('articles').select((eb) => eb.fn.max('sort_order').as('m')).where('edition_id', '=', input.edition_id).executeTakeFirst();
   const row = await trx.insertInto('articles').values({
@@ -118,7 +96,7 @@ export async function insertArticle(trx: Kysely<DB>, input: ArticleInput & { edi
 }
 
 /** Creates an article on an edition. @throws DomainError VALIDATION (unknown edition or taxonomy) */
-export async function createArticle(ctx: Ctx, input: ArticleInput & { edition_id: string; headline: string }): Promise<ArticleView> {
+export async function createArticle(ctx: Ctx, input: ArticleCreateInput): Promise<ArticleView> {
   return adminWrite(ctx, async (trx, tctx) => {
     const id = await insertArticle(trx, input, tctx.now());
     const after = await getArticleById(trx, id);

@@ -4,9 +4,9 @@
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
 import type { Page, Window } from '../pagination.js';
-import { loadArticleViews, type ArticleView } from '../articles/article-view.js';
-import { matchingArticleIds, type EditionStatus } from '../search/article-query.js';
-import { findEdition, findEditionByNumber, findLatestPublished, listEditions, type EditionView } from './edition-view.js';
+import { loadArticleViews, type ArticleView } from '../articles/repository.js';
+import { matchingArticleIds, type EditionStatus } from '../articles/article-query.js';
+import { findEdition, findEditionByNumber, findLatestPublished, listEditions, type EditionView } from './repository.js';
 
 /** An edition with all its articles in edition order. */
 export type EditionWithArticles = EditionView & { articles: ArticleView[] };
@@ -50,7 +50,7 @@ export async function getEditionByNumber(ctx: Ctx, number: number): Promise<Edit
  * The edition with `id` (published and archived for everyone, drafts for admins only), without its
  * articles. @throws DomainError NOT_FOUND
  */
-export async function getEditionById(ctx: Ctx, id: string): Promise<EditionView> {
+export async function getEdition(ctx: Ctx, id: string): Promise<EditionView> {
   const edition = await findEdition(ctx.db, { id }, readableStatuses(ctx));
   if (!edition) throw notFound(`Edition ${id}`);
   return edition;
@@ -58,5 +58,5 @@ export async function getEditionById(ctx: Ctx, id: string): Promise<EditionView>
 
 /** One window of the articles of edition `id`, in edition order. @throws DomainError NOT_FOUND */
 export async function getEditionArticles(ctx: Ctx, id: string, window: Window): Promise<ArticleView[]> {
-  return articlesOf(ctx, await getEditionById(ctx, id), window);
+  return articlesOf(ctx, await getEdition(ctx, id), window);
 }

@@ -18,23 +18,10 @@ import type { Ctx } from '../context.js';
 import { conflict, notFound } from '../errors.js';
 import type { Page, Window } from '../pagination.js';
 import { recomputeProjectRollups } from '../projects/index.js';
-import type { EditionStatus } from '../search/article-query.js';
-import { listEditions, recomputeEditionRollups, type EditionView, type KeyMetric, type RegionalHighlight } from './edition-view.js';
+import { listEditions, recomputeEditionRollups, type EditionView } from './repository.js';
+import { EDITION_STATUSES, type EditionCreateInput, type EditionInput, type EditionStatus } from './schemas.js';
 
-export const EDITION_STATUSES = ['draft', 'published', 'archived'] as const;
-
-/** Fields an admin may set on an edition. */
-export interface EditionInput {
-  number?: number | undefined;
-  /** `YYYY-MM-DD` */
-  publish_date?: string | undefined;
-  status?: EditionStatus | undefined;
-  summary?: string | undefined;
-  top_developments?: string[] | undefined;
-  key_trends?: string[] | undefined;
-  regional_highlights?: RegionalHighlight[] | undefined;
-  key_metrics?: KeyMetric[] | undefined;
-}
+export { EDITION_STATUSES };
 
 const columns = ['id', 'number', 'publish_date', 'status', 'summary', 'top_developments', 'key_trends', 'regional_highlights', 'key_metrics', 'article_count'] as const;
 
@@ -43,7 +30,7 @@ async function findById(db: Kysely<DB>, id: string): Promise<EditionView | undef
 }
 
 /** The edition with `id` in any status. @throws DomainError NOT_FOUND */
-export async function getEditionById(db: Kysely<DB>, id: string): Promise<EditionView> {
+export async function loadEdition(db: Kysely<DB>, id: string): Promise<EditionView> {
   const e = await findById(db, id);
   if (!e) throw notFound(`Edition ${id}`);
   return e;
@@ -81,7 +68,7 @@ export async function adminListEditions(ctx: Ctx, statuses: EditionStatus[], win
  * Creates an edition, a draft unless `status` says otherwise.
  * @throws DomainError CONFLICT when the number exists
  */
-export async function createEdition(ctx: Ctx, input: EditionInput & { number: number; publish_date: string }): Promise<EditionView> {
+export async function createEdition(ctx: Ctx, input: EditionCreateInput): Promise<EditionView> {
   return adminWrite(ctx, async (trx, tctx) => {
     await assertNumberFree(trx, input.number);
     const status = input.status ?? 'draft';
@@ -96,7 +83,7 @@ export async function createEdition(ctx: Ctx, input: EditionInput & { number: nu
       key_metrics: jsonb(input.key_metrics ?? []),
       published_at: status === 'published' ? tctx.now() : null,
     }).returning('id').executeTakeFirstOrThrow();
-    const created = await getEditionById(trx, row.id);
+    const created = await loadEdition(trx, row.id);
     await recordAudit(trx, tctx, { action: 'create', entity: 'edition', entityId: row.id, after: created });
     return created;
   });
@@ -108,7 +95,7 @@ export async function createEdition(ctx: Ctx, input: EditionInput & { number: nu
  */
 export async function updateEdition(ctx: Ctx, id: string, input: EditionInput, action: 'update' | 'publish' = 'update'): Promise<EditionView> {
   return adminWrite(ctx, async (trx, tctx) => {
-    const before = await getEditionById(trx, id);
+    const before = await loadEdition(trx, id);
     if (input.number !== undefined && input.number !== before.number) await assertNumberFree(trx, input.number, id);
     const set: Record<string, unknown> = {};
     if (input.number !== undefined) set.number = input.number;
@@ -125,7 +112,7 @@ export async function updateEdition(ctx: Ctx, id: string, input: EditionInput, a
     }
     // Publish always recomputes (the seed: "publish; recompute rollups"); other updates when the status moves.
     if (action === 'publish' || (input.status !== undefined && input.status !== before.status)) await recomputeRollupsOfEdition(trx, id);
-    const after = await getEditionById(trx, id);
+    const after = await loadEdition(trx, id);
     await recordUpdate(trx, tctx, 'edition', id, before, after, action);
     return after;
   });
@@ -137,7 +124,7 @@ export const publishEdition = (ctx: Ctx, id: string): Promise<EditionView> => up
 /** Deletes an edition and (cascade) its articles; projects it mentioned get their rollup recomputed. @throws DomainError NOT_FOUND */
 export async function deleteEdition(ctx: Ctx, id: string): Promise<void> {
   await adminWrite(ctx, async (trx, tctx) => {
-    const before = await getEditionById(trx, id);
+    const before = await loadEdition(trx, id);
     const projects = await projectsOf(trx, id);
     const articles = await trx.selectFrom('articles').select(['id', 'headline']).where('edition_id', '=', id).orderBy('sort_order').execute();
     await trx.deleteFrom('editions').where('id', '=', id).execute();

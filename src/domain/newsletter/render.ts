@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
-import type { ArticleView } from '../articles/article-view.js';
-import type { EditionView } from '../editions/edition-view.js';
+import type { ArticleView } from '../articles/repository.js';
+import type { EditionView } from '../editions/repository.js';
 import { orderForReader } from './personalise.js';
 import type { Recipient } from './recipients.js';
 

@@ -17,11 +17,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { adminWrite, requireAdmin } from '../admin/admin.js';
-import { loadArticleViews, type ArticleView } from '../articles/article-view.js';
+import { loadArticleViews, type ArticleView } from '../articles/repository.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { conflict, invalidParam, notFound } from '../errors.js';
-import { findEditionByNumber, findLatestPublished, type EditionView } from '../editions/edition-view.js';
+import { findEditionByNumber, findLatestPublished, type EditionView } from '../editions/repository.js';
 import { entitledSubscribers, testRecipients, type Recipient } from './recipients.js';
 import { renderDigest } from './render.js';
 

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import type { Page, Window } from '../pagination.js';
 import { previewWindow } from '../previews.js';
-import { allOf } from '../search/sql-filters.js';
+import { allOf } from '../shared/sql-filters.js';
 import { projectConditions, projectOrder, selectProjectViews, withWatched, type ProjectView } from './repository.js';
 import type { ProjectFilter, ProjectSort } from './schemas.js';
 

@@ -9,13 +9,13 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/types.js';
 import { resolveTags, resolveTopics } from '../admin/taxonomy.js';
-import type { Term } from '../articles/article-view.js';
+import type { Term } from '../articles/repository.js';
 import { systemClock } from '../clock.js';
 import { resolveCompanyIds } from '../companies/index.js';
 import type { Ctx } from '../context.js';
 import { invalidParam } from '../errors.js';
 import { EXPORT_BATCH_SIZE, keysetRows } from '../pagination.js';
-import { allOf, countryContains, hasAirport, hasTerm, hasTopicOrTag, likePattern, regionContains, regionIn, termsJson } from '../search/sql-filters.js';
+import { allOf, countryContains, hasAirport, hasTerm, hasTopicOrTag, likePattern, regionContains, regionIn, termsJson } from '../shared/sql-filters.js';
 import { toUsd } from '../shared/fx.js';
 import type { ProjectFilter, ProjectInput, ProjectSort, ProjectStatus } from './schemas.js';
 

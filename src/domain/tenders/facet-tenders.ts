@@ -4,8 +4,8 @@
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
-import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../facets.js';
-import { allOf } from '../search/sql-filters.js';
+import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../shared/facets.js';
+import { allOf } from '../shared/sql-filters.js';
 import { tenderConditions } from './repository.js';
 import type { TenderFilter } from './schemas.js';
 import { derivedTenderStatus } from './tender-status.js';

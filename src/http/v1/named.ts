@@ -5,7 +5,7 @@
  * every route of the edition.
  */
 import { Type, type TSchema } from 'typebox';
-import type { Facet as FacetValue } from '../../domain/facets.js';
+import type { Facet as FacetValue } from '../../domain/shared/facets.js';
 
 /** Largest `limit` of any list (above it: 422). */
 export const MAX_LIMIT = 200;

@@ -5,7 +5,6 @@
  */
 import { Type, type Static, type TObject, type TProperties } from 'typebox';
 import { INBOX_STATUSES, SETTABLE_INBOX_STATUSES } from '../../../domain/inbox/inbox.js';
-import { EDITION_STATUSES } from '../../../domain/editions/write-editions.js';
 import { StringEnum } from '../../schema.js';
 
 /** A string or null (one JSON Schema type list, so a wrong type names the field clearly). */
@@ -22,56 +21,10 @@ const strict = <P extends TProperties>(props: P) => Type.Object(props, { additio
 const patchOf = <P extends TProperties>(props: P): TObject =>
   Type.Object(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, Type.Optional(v)])) as TProperties, { additionalProperties: false, minProperties: 1 });
 
-// ------------------------------------------------------------------ editions
-const editionFields = {
-  number: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Issue number (unique)' }),
-  publish_date: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
-  status: StringEnum(EDITION_STATUSES, { description: 'draft (default on create), published or archived' }),
-  summary: Text(20_000, 'Executive summary'),
-  top_developments: Strings('Executive-summary list'),
-  key_trends: Strings('Executive-summary list'),
-  regional_highlights: Type.Array(strict({ region: Type.String({ minLength: 1, maxLength: 200 }), highlight: Type.String({ minLength: 1, maxLength: 2000 }) }), { maxItems: 20 }),
-  key_metrics: Type.Array(strict({ label: Type.String({ minLength: 1, maxLength: 200 }), value: Type.String({ minLength: 1, maxLength: 200 }), context: Type.Optional(Type.String({ maxLength: 1000 })) }), { maxItems: 20 }),
-};
-export const EditionCreate = strict({
-  number: editionFields.number,
-  publish_date: editionFields.publish_date,
-  status: Type.Optional(editionFields.status),
-  summary: Type.Optional(editionFields.summary),
-  top_developments: Type.Optional(editionFields.top_developments),
-  key_trends: Type.Optional(editionFields.key_trends),
-  regional_highlights: Type.Optional(editionFields.regional_highlights),
-  key_metrics: Type.Optional(editionFields.key_metrics),
-});
-export type EditionCreate = Static<typeof EditionCreate>;
-export const EditionPatch = patchOf(editionFields);
-export const EditionStatusQuery = Type.Object({
-  status: Type.Optional(StringEnum(EDITION_STATUSES, { description: 'Only editions in this status (default: all)' })),
-});
-
-// ------------------------------------------------------------------ articles
-const articleFields = {
-  edition_id: Type.String({ format: 'uuid', description: 'The edition the article belongs to' }),
-  headline: Type.String({ minLength: 1, maxLength: 500 }),
-  content: Text(100_000),
-  takeaways: Strings('Key takeaways'),
-  why_it_matters: Text(10_000),
-  region: NullableString({ maxLength: 100, description: 'Region slug or name; set from the country when omitted' }),
-  country: NullableString({ maxLength: 100, description: 'ISO 3166-1 alpha-2 code or English name' }),
-  airports: Strings('IATA codes'),
-  topics: Strings('Topic slugs or names (the controlled vocabulary)'),
-  tags: Strings('Tag slugs; new tags are created'),
-  source_name: NullableString({ maxLength: 300 }),
-  source_url: NullableString({ maxLength: 2000, format: 'uri' }),
-  sort_order: Type.Integer({ minimum: 0, maximum: 100_000, description: 'Position inside the edition (default: last)' }),
-  featured: Type.Boolean(),
-};
-export const ArticleCreate = strict({
-  ...Object.fromEntries(Object.entries(articleFields).map(([k, v]) => [k, Type.Optional(v)])),
-  edition_id: articleFields.edition_id,
-  headline: articleFields.headline,
-} as typeof articleFields);
-export const ArticlePatch = patchOf(articleFields);
+// ------------------------------------------------------------------ editions and articles
+// Declared once in the domain (src/domain/editions/schemas.ts, src/domain/articles/schemas.ts).
+export { EditionCreate, EditionPatch, EditionStatusQuery } from '../../../domain/editions/schemas.js';
+export { ArticleCreate, ArticlePatch } from '../../../domain/articles/schemas.js';
 
 // ------------------------------------------------------------------ projects
 // Declared once in the domain (src/domain/projects/schemas.ts).

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { adminListEditions, createEdition, deleteEdition, publishEdition, updateEdition, type EditionInput } from '../../../domain/editions/write-editions.js';
+import { adminListEditions, createEdition, deleteEdition, publishEdition, updateEdition } from '../../../domain/editions/index.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Edition, presentEdition } from '../records/edition.js';
@@ -50,7 +50,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
       params: IdParams, body: EditionPatch,
       response: { 200: Envelope(Edition), ...responses },
     },
-  }, async (req) => ({ data: presentEdition(await updateEdition(ctxOf(req), req.params.id, req.body as EditionInput)) }));
+  }, async (req) => ({ data: presentEdition(await updateEdition(ctxOf(req), req.params.id, req.body)) }));
 
   r.delete('/editions/:id', {
     schema: {

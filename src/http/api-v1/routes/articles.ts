@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getArticle, searchArticles } from '../../../domain/articles/read-articles.js';
+import { getArticle, searchArticles, type ArticleFilter } from '../../../domain/articles/index.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
@@ -15,6 +15,17 @@ import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../sc
 const tags = ['Articles'];
 const security = [{ bearerAuth: [] }];
 const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
+
+/** The list's parameters (names and single values of this edition) as the engine's filter. */
+const toFilter = (q: { q?: string; region?: string; country?: string; tag?: string; topic?: string; airport?: string; edition?: number }): ArticleFilter => ({
+  q: q.q,
+  regionContains: q.region,
+  countryContains: q.country,
+  allTags: q.tag ? [q.tag] : undefined,
+  allTopics: q.topic ? [q.topic] : undefined,
+  allAirports: q.airport ? [q.airport] : undefined,
+  editionNumber: q.edition,
+});
 
 export default async function articleRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -35,20 +46,8 @@ export default async function articleRoutes(app: FastifyInstance): Promise<void>
       response: { 200: PagedEnvelope(Article), ...errorResponses },
     },
   }, async (req) => {
-    const { q, region, country, tag, topic, airport, edition, page, limit } = req.query;
-    const result = await searchArticles(
-      ctxOf(req),
-      {
-        q,
-        regionContains: region,
-        countryContains: country,
-        allTags: tag ? [tag] : undefined,
-        allTopics: topic ? [topic] : undefined,
-        allAirports: airport ? [airport] : undefined,
-        editionNumber: edition,
-      },
-      pageWindow(page, limit),
-    );
+    const { page, limit, ...filters } = req.query;
+    const result = await searchArticles(ctxOf(req), toFilter(filters), pageWindow(page, limit));
     return paged(result.items.map(presentArticle), page, limit, result.total);
   });
 

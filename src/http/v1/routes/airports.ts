@@ -8,11 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getAirport, listAirports } from '../../../domain/airports/read-airports.js';
-import { withSaved } from '../../../domain/articles/saved-articles.js';
-import { archiveScope, previewWindow } from '../../../domain/previews.js';
-import { listProjects, withWatched } from '../../../domain/projects/index.js';
-import { findArticles } from '../../../domain/search/article-query.js';
+import { getAirport, listAirportArticles, listAirportProjects, listAirports } from '../../../domain/airports/index.js';
 import { ctxOf } from '../../types.js';
 import { Named, Paging, security, text } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -55,12 +51,7 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('articles', Article), ...errors },
     },
-  }, async (req) => {
-    const ctx = ctxOf(req);
-    const airport = await getAirport(ctx, req.params.ref);
-    const page = await findArticles(ctx.db, { allAirports: [airport.id], ...(await archiveScope(ctx)) }, req.query);
-    return { articles: (await withSaved(ctx, page.items)).map(presentArticle) };
-  });
+  }, async (req) => ({ articles: (await listAirportArticles(ctxOf(req), req.params.ref, req.query)).map(presentArticle) }));
 
   r.get('/airports/:ref/projects', {
     config: { gates: ['projects'] },
@@ -70,10 +61,5 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('projects', Project), ...errors },
     },
-  }, async (req) => {
-    const ctx = ctxOf(req);
-    const airport = await getAirport(ctx, req.params.ref);
-    const page = await listProjects(ctx, { airports: [airport.id] }, 'title_asc', previewWindow(ctx.identity, 'projects', req.query));
-    return { projects: (await withWatched(ctx, page.items)).map(presentProject) };
-  });
+  }, async (req) => ({ projects: (await listAirportProjects(ctxOf(req), req.params.ref, req.query)).map(presentProject) }));
 }

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { listCalendarEvents } from '../../../domain/calendar/read-calendar.js';
+import { listCalendarEvents } from '../../../domain/calendar/list-calendar-events.js';
 import { ctxOf } from '../../types.js';
 import { flag, Named, Paging, security } from '../named.js';
 import { problemResponses } from '../problem.js';

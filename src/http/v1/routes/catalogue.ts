@@ -6,8 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { listActivePlans } from '../../../domain/billing/catalogue.js';
-import { checkoutConfig } from '../../../domain/billing/checkout-config.js';
+import { getBillingConfig } from '../../../domain/billing/get-billing-config.js';
+import { listPlans } from '../../../domain/billing/list-plans.js';
+import { ctxOf } from '../../types.js';
 import { StringEnum } from '../../schema.js';
 import { Named } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -31,7 +32,7 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
       description: 'Inactive plans are omitted: Enterprise is sold by contract and not listed.',
       response: { 200: Named('plans', Plan), ...problemResponses(500) },
     },
-  }, async () => ({ plans: await listActivePlans(app.db) }));
+  }, async (req) => ({ plans: await listPlans(ctxOf(req)) }));
 
   r.get('/billing/config', {
     config,
@@ -39,5 +40,5 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
       operationId: 'v1GetBillingConfig', summary: 'Whether checkout is enabled, and in which mode (no token)', tags: ['Account'], security,
       response: { 200: BillingConfig, ...problemResponses(500) },
     },
-  }, async () => checkoutConfig(undefined));
+  }, async (req) => getBillingConfig(ctxOf(req)));
 }

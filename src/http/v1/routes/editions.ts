@@ -9,10 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getArticle } from '../../../domain/articles/read-articles.js';
-import { relatedArticles } from '../../../domain/articles/related-articles.js';
-import { withSaved } from '../../../domain/articles/saved-articles.js';
-import { getEditionArticles, getEditionById, listPublishedEditions } from '../../../domain/editions/read-editions.js';
+import { getReaderArticle, listEditionArticles, listRelatedArticles } from '../../../domain/articles/index.js';
+import { getEdition, listPublishedEditions } from '../../../domain/editions/index.js';
 import { ctxOf } from '../../types.js';
 import { Named, Paging, security, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -38,7 +36,7 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
       params: UuidParam('Edition'),
       response: { 200: Edition, ...errors },
     },
-  }, async (req) => presentEdition(await getEditionById(ctxOf(req), req.params.id)));
+  }, async (req) => presentEdition(await getEdition(ctxOf(req), req.params.id)));
 
   r.get('/editions/:id/articles', {
     schema: {
@@ -47,10 +45,7 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('articles', Article), ...errors },
     },
-  }, async (req) => {
-    const ctx = ctxOf(req);
-    return { articles: (await withSaved(ctx, await getEditionArticles(ctx, req.params.id, req.query))).map(presentArticle) };
-  });
+  }, async (req) => ({ articles: (await listEditionArticles(ctxOf(req), req.params.id, req.query)).map(presentArticle) }));
 
   r.get('/articles/:id', {
     schema: {
@@ -58,11 +53,7 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
       params: UuidParam('Article'),
       response: { 200: Article, ...errors },
     },
-  }, async (req) => {
-    const ctx = ctxOf(req);
-    const [article] = await withSaved(ctx, [await getArticle(ctx, req.params.id)]);
-    return presentArticle(article!);
-  });
+  }, async (req) => presentArticle(await getReaderArticle(ctxOf(req), req.params.id)));
 
   r.get('/articles/:id/related', {
     schema: {
@@ -72,8 +63,5 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
       querystring: Type.Object({ limit: Paging(4).limit }),
       response: { 200: Named('articles', Article), ...errors },
     },
-  }, async (req) => {
-    const ctx = ctxOf(req);
-    return { articles: (await withSaved(ctx, await relatedArticles(ctx, req.params.id, req.query.limit))).map(presentArticle) };
-  });
+  }, async (req) => ({ articles: (await listRelatedArticles(ctxOf(req), req.params.id, req.query.limit)).map(presentArticle) }));
 }

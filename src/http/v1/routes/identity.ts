@@ -4,11 +4,13 @@
  * | GET | /v1/reference | regions, countries, project types, topics; cacheable (ETag, max-age)   |
  */
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { effectiveFeatures, effectivePreviews, FEATURES } from '../../../domain/entitlements.js';
-import { loadVocabularies } from '../../../domain/reference/vocabularies.js';
+import { FEATURES } from '../../../domain/entitlements.js';
+import { getMe, type Me } from '../../../domain/identity/get-me.js';
+import { getReference } from '../../../domain/reference/get-reference.js';
+import { ctxOf } from '../../types.js';
 import { Nullable, StringEnum } from '../../schema.js';
 import { security } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -32,6 +34,19 @@ const Reference = Type.Object({
 /** Seconds a client may keep `/v1/reference` before revalidating. */
 const REFERENCE_MAX_AGE = 3600;
 
+/** The caller in this edition's words. */
+const presentMe = (me: Me) => ({ user_id: me.userId, subscription_id: me.subscriptionId, is_admin: me.isAdmin, features: me.features, previews: me.previews });
+
+/**
+ * Sends `body` with `Cache-Control: private, max-age=<maxAge>` and a strong ETag of its JSON; a
+ * matching `If-None-Match` answers 304 without a body.
+ */
+function sendCacheable(req: FastifyRequest, reply: FastifyReply, body: unknown, maxAge: number): FastifyReply {
+  const etag = `"${crypto.createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+  reply.header('cache-control', `private, max-age=${maxAge}`).header('etag', etag);
+  return req.headers['if-none-match'] === etag ? reply.status(304).send(null) : reply.send(body);
+}
+
 export default async function identityRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -41,10 +56,7 @@ export default async function identityRoutes(app: FastifyInstance): Promise<void
       operationId: 'v1GetMe', summary: 'What the token may reach: features, previews and admin flag', tags: ['Identity'], security,
       response: { 200: Me, ...problemResponses(401, 500) },
     },
-  }, async (req) => {
-    const id = req.identity!;
-    return { user_id: id.userId, subscription_id: id.subscriptionId, is_admin: id.isAdmin, features: effectiveFeatures(id), previews: effectivePreviews(id) };
-  });
+  }, async (req) => presentMe(getMe(ctxOf(req))));
 
   r.get('/reference', {
     schema: {
@@ -52,11 +64,5 @@ export default async function identityRoutes(app: FastifyInstance): Promise<void
       description: `Sent with \`Cache-Control: private, max-age=${REFERENCE_MAX_AGE}\` and an \`ETag\`; a matching \`If-None-Match\` answers 304.`,
       response: { 200: Reference, 304: { description: 'Not modified', type: 'null' }, ...problemResponses(401, 403, 500) },
     },
-  }, async (req, reply) => {
-    const body = await loadVocabularies(app.db);
-    const etag = `"${crypto.createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-    reply.header('cache-control', `private, max-age=${REFERENCE_MAX_AGE}`).header('etag', etag);
-    if (req.headers['if-none-match'] === etag) return reply.status(304).send(null);
-    return body;
-  });
+  }, async (req, reply) => sendCacheable(req, reply, await getReference(ctxOf(req)), REFERENCE_MAX_AGE));
 }

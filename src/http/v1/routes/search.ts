@@ -7,14 +7,10 @@
  * | GET | /v1/search/export | text/csv, streamed, uncapped; archive + exports                    |
  * Parameters: q, region, terms, airport, year, edition, mine, include_events, limit (50), offset.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { withSaved } from '../../../domain/articles/saved-articles.js';
-import { archiveScope } from '../../../domain/previews.js';
-import { articleFacets } from '../../../domain/search/article-facets.js';
-import { findArticles, type ArticleFilter } from '../../../domain/search/article-query.js';
-import { exportArticles } from '../../../domain/search/export-articles.js';
+import { exportArchive, facetArchive, searchArchive, type ArchiveQuery } from '../../../domain/articles/index.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { commaList, csvResponse, Facets, flag, Named, Paging, security, splitList, text } from '../named.js';
@@ -37,21 +33,10 @@ const filters = {
 const Filters = Type.Object(filters);
 const FACET_NAMES = ['regions', 'countries', 'topics', 'tags', 'airports', 'years', 'editions'] as const;
 
-/** The engine's filter for these parameters, narrowed to the caller's archive scope. */
-async function toFilter(req: FastifyRequest, q: Static<typeof Filters>): Promise<ArticleFilter> {
-  const ctx = ctxOf(req);
-  return {
-    q: q.q,
-    region: q.region,
-    allTerms: splitList(q.terms),
-    allAirports: q.airport ? [q.airport] : undefined,
-    year: q.year,
-    editionNumber: q.edition,
-    interestsOf: q.mine ? ctx.identity!.userId : undefined,
-    kinds: q.include_events ? ['article', 'event'] : ['article'],
-    ...(await archiveScope(ctx)),
-  };
-}
+/** These parameters (comma lists, flags) as the domain's archive query. */
+const toQuery = (q: Static<typeof Filters>): ArchiveQuery => ({
+  q: q.q, region: q.region, terms: splitList(q.terms), airport: q.airport, year: q.year, edition: q.edition, mine: q.mine, includeEvents: q.include_events,
+});
 
 export default async function searchRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -65,10 +50,8 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
       response: { 200: Named('articles', Article), ...errors },
     },
   }, async (req) => {
-    const ctx = ctxOf(req);
     const { limit, offset, ...rest } = req.query;
-    const page = await findArticles(ctx.db, await toFilter(req, rest), { limit, offset });
-    return { articles: (await withSaved(ctx, page.items)).map(presentArticle) };
+    return { articles: (await searchArchive(ctxOf(req), toQuery(rest), { limit, offset })).map(presentArticle) };
   });
 
   r.get('/search/facets', {
@@ -79,7 +62,7 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
       querystring: Filters,
       response: { 200: Facets(FACET_NAMES), ...errors },
     },
-  }, async (req) => articleFacets(app.db, await toFilter(req, req.query)));
+  }, async (req) => facetArchive(ctxOf(req), toQuery(req.query)));
 
   r.get('/search/export', {
     config: { gates: ['archive', 'exports'] },
@@ -90,5 +73,8 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
       produces: ['text/csv'],
       response: { 200: csvResponse('text/csv attachment, one header row'), ...errors },
     },
-  }, async (req, reply) => sendCsv(reply, csvFilename('articles', req.server.clock.now()), ARTICLE_CSV_COLUMNS, exportArticles(app.db, await toFilter(req, req.query))));
+  }, async (req, reply) => {
+    const ctx = ctxOf(req);
+    return sendCsv(reply, csvFilename('articles', ctx.now()), ARTICLE_CSV_COLUMNS, exportArchive(ctx, toQuery(req.query)));
+  });
 }

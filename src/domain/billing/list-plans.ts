@@ -3,8 +3,7 @@
  * features they grant (in full or as a preview) and the add-ons they can buy with their prices.
  * Inactive plans (Enterprise, sold by contract) are omitted.
  */
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { Ctx } from '../context.js';
 
 /** One price: minor units (cents, pence) per interval; `seat_amount` per extra seat. */
 export interface Price {
@@ -35,7 +34,8 @@ export interface CataloguePlan {
 const byPrice = (a: Price, b: Price) => a.currency.localeCompare(b.currency) || a.interval.localeCompare(b.interval);
 
 /** Active plans in catalogue order, each with prices, features and buyable add-ons. */
-export async function listActivePlans(db: Kysely<DB>): Promise<CataloguePlan[]> {
+export async function listPlans(ctx: Ctx): Promise<CataloguePlan[]> {
+  const db = ctx.db;
   const [plans, planPrices, planFeatures, planAddons, addons, addonPrices, addonFeatures] = await Promise.all([
     db.selectFrom('plans').select(['code', 'name', 'daily_quota', 'included_seats']).where('active', '=', true).orderBy('sort_order').execute(),
     db.selectFrom('plan_prices').select(['plan_code', 'currency', 'interval', 'amount', 'seat_amount']).execute(),

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { loadArticleViews, type ArticleView } from '../articles/article-view.js';
+import { loadArticleViews, type ArticleView } from './repository.js';
 import { EXPORT_BATCH_SIZE } from '../pagination.js';
 import { matchingArticleIds, type ArticleFilter } from './article-query.js';
 

@@ -6,7 +6,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { termsJson } from '../search/sql-filters.js';
+import { termsJson } from '../shared/sql-filters.js';
 
 /** A taxonomy term attached to an article. */
 export interface Term {

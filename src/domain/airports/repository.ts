@@ -6,7 +6,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
 import type { Window } from '../pagination.js';
-import { likePattern } from '../search/sql-filters.js';
+import { likePattern } from '../shared/sql-filters.js';
 
 /** An airport with its country and region. */
 export interface AirportView {

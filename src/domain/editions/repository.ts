@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Page, Window } from '../pagination.js';
-import type { EditionStatus } from '../search/article-query.js';
+import type { EditionStatus } from '../articles/article-query.js';
 
 /** A key metric of an executive summary. */
 export interface KeyMetric {

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
-import { loadArticleViews, type ArticleView } from './article-view.js';
+import { loadArticleViews, type ArticleView } from './repository.js';
 import { getArticle } from './read-articles.js';
 
 /** Weights of the relatedness score. */

@@ -2,8 +2,7 @@
  * The controlled vocabularies that write endpoints validate against: regions, countries, project
  * types and topics. They change only with a migration or the reference data, so callers cache them.
  */
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { Ctx } from '../context.js';
 
 export interface Vocabularies {
   regions: { slug: string; name: string }[];
@@ -12,8 +11,9 @@ export interface Vocabularies {
   topics: { slug: string; name: string }[];
 }
 
-/** Every vocabulary, each in a stable order. */
-export async function loadVocabularies(db: Kysely<DB>): Promise<Vocabularies> {
+/** Every vocabulary, each in a stable order (/v1/reference). */
+export async function getReference(ctx: Ctx): Promise<Vocabularies> {
+  const db = ctx.db;
   const [regions, countries, project_types, topics] = await Promise.all([
     db.selectFrom('regions').select(['slug', 'name']).orderBy('sort_order').orderBy('slug').execute(),
     db.selectFrom('countries').select(['code', 'name', 'region_slug']).orderBy('code').execute(),

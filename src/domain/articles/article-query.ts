@@ -9,9 +9,9 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Page, Window } from '../pagination.js';
-import { loadArticleViews, type ArticleView } from '../articles/article-view.js';
+import { loadArticleViews, type ArticleView } from './repository.js';
 import { matchesInterests } from './interests.js';
-import { allOf, countryContains, hasAirport, hasTerm, hasTopicOrTag, regionContains, regionIn } from './sql-filters.js';
+import { allOf, countryContains, hasAirport, hasTerm, hasTopicOrTag, regionContains, regionIn } from '../shared/sql-filters.js';
 
 /** Edition states whose articles a query may return. */
 export type EditionStatus = 'draft' | 'published' | 'archived';

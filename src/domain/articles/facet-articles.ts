@@ -4,9 +4,9 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { airportDimension, columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../facets.js';
+import { airportDimension, columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../shared/facets.js';
 import { filterConditions, type ArticleFilter } from './article-query.js';
-import { allOf } from './sql-filters.js';
+import { allOf } from '../shared/sql-filters.js';
 
 /** The facets of the archive search. */
 export interface ArticleFacets {
@@ -22,7 +22,7 @@ export interface ArticleFacets {
 }
 
 /** Counts the vocabulary of the articles matching `filter`. */
-export async function articleFacets(db: Kysely<DB>, filter: ArticleFilter): Promise<ArticleFacets> {
+export async function facetArticles(db: Kysely<DB>, filter: ArticleFilter): Promise<ArticleFacets> {
   const matching = sql`select a.id, a.region_slug, a.country_code, extract(year from e.publish_date)::int as year,
                               e.number as edition, e.publish_date
                          from articles a join editions e on e.id = a.edition_id where ${allOf(filterConditions(filter))}`;

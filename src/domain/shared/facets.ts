@@ -4,8 +4,8 @@
  * subquery with at least an `id` column) to its vocabulary and counts distinct records per value.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from '../db/types.js';
-import type { Linkable, Vocabulary } from './search/sql-filters.js';
+import type { DB } from '../../db/types.js';
+import type { Linkable, Vocabulary } from './sql-filters.js';
 
 /** One facet entry: the value to filter by, how to show it, and how many records have it. */
 export interface Facet {

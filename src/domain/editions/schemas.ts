@@ -1,0 +1,40 @@
+/**
+ * Input schemas of editions (TypeBox, i.e. JSON Schema): both editions' admin routes validate
+ * against them, and the operations take their `Static<>` types. Bodies are strict
+ * (`additionalProperties: false`): an unknown field answers 400 naming it.
+ */
+import { Type, type Static } from 'typebox';
+import { createOf, patchOf, StringEnum, Strings, Text } from '../shared/input-schema.js';
+
+/** Edition states (seed 001, section 3: draft and published; archived for imported older issues). */
+export const EDITION_STATUSES = ['draft', 'published', 'archived'] as const;
+export type EditionStatus = (typeof EDITION_STATUSES)[number];
+
+const strictObject = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
+
+/** Every field an administrator may set, named as in the edition record. */
+const editionFields = {
+  number: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Issue number (unique)' }),
+  publish_date: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
+  status: StringEnum(EDITION_STATUSES, { description: 'draft (default on create), published or archived' }),
+  summary: Text(20_000, 'Executive summary'),
+  top_developments: Strings('Executive-summary list'),
+  key_trends: Strings('Executive-summary list'),
+  regional_highlights: Type.Array(strictObject({ region: Type.String({ minLength: 1, maxLength: 200 }), highlight: Type.String({ minLength: 1, maxLength: 2000 }) }), { maxItems: 20 }),
+  key_metrics: Type.Array(strictObject({ label: Type.String({ minLength: 1, maxLength: 200 }), value: Type.String({ minLength: 1, maxLength: 200 }), context: Type.Optional(Type.String({ maxLength: 1000 })) }), { maxItems: 20 }),
+};
+
+/** The body of an edition create: `number` and `publish_date` required; a draft unless `status` says otherwise. */
+export const EditionCreate = createOf(editionFields, { number: editionFields.number, publish_date: editionFields.publish_date });
+/** An edition to create, as {@link EditionCreate} validates it. */
+export type EditionCreateInput = Static<typeof EditionCreate>;
+
+/** The body of an edition update: any field, at least one. */
+export const EditionPatch = patchOf(editionFields);
+/** Fields of an edition to change; absent fields stay as they are. */
+export type EditionInput = Static<typeof EditionPatch>;
+
+/** The status filter of the admin edition list. */
+export const EditionStatusQuery = Type.Object({
+  status: Type.Optional(StringEnum(EDITION_STATUSES, { description: 'Only editions in this status (default: all)' })),
+});

@@ -77,7 +77,7 @@ describe('GET /api/v1/tenders', () => {
     assert.ok(open.data.length > 0);
     for (const t of open.data) {
       assert.ok(['open', 'closing_soon'].includes(t.status), t.status);
-      if (t.deadline) assert.ok(Date.parse(t.deadline) > Date.now());
+      if (t.deadline) assert.ok(Date.parse(t.deadline) > h.clock.now().getTime());
     }
     const all = await list('closed=1&limit=100');
     assert.equal(all.meta.total, sample.length);
@@ -117,7 +117,7 @@ describe('GET /api/v1/tenders', () => {
     const soon = await list('deadline_days=30&limit=100');
     assert.ok(soon.data.length >= 1);
     for (const t of soon.data) {
-      const ms = Date.parse(t.deadline!) - Date.now();
+      const ms = Date.parse(t.deadline!) - h.clock.now().getTime();
       assert.ok(ms >= 0 && ms <= 30 * DAY, `${t.title} closes in ${ms / DAY} days`);
     }
     assert.equal(soon.meta.total, sample.filter((s) => s.status === 'open' && s.deadline_in_days !== null && s.deadline_in_days >= 1 && s.deadline_in_days <= 30).length);

@@ -1,94 +1,105 @@
 /**
- * Test harness: every test file gets a fresh, migrated database — an in-memory PGlite by default,
- * or a throwaway database on the PostgreSQL server of TEST_DATABASE_URL (created here, dropped after).
- * The app is built without a port and driven with `app.inject` (real HTTP semantics, no mocks).
+ * Test harness: every test file gets a fresh database cloned from a migrated template (see
+ * ./template.ts) — an in-memory PGlite by default, or a throwaway database on the PostgreSQL server
+ * of TEST_DATABASE_URL (dropped on close). The app is built without a port, with a
+ * {@link TestClock} stopped at {@link TEST_NOW}, and driven with `app.inject` (real HTTP semantics,
+ * no mocks). See test/README.md.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/app.js';
-import { openDatabase, type Database } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
+import type { Database } from '../../src/db/client.js';
+import { systemCtx, type Ctx } from '../../src/domain/context.js';
 import { createApiKey } from '../../src/domain/identity/api-keys.js';
 import { createSession } from '../../src/domain/identity/sessions.js';
 import { createUser, type PlanCode } from '../../src/domain/identity/users.js';
-import { loadSample } from '../../src/seed/sample.js';
+import { TestClock } from './clock.js';
 import { installResponseValidation } from './response-validation.js';
+import { databaseFromTemplate } from './template.js';
 
+export { TestClock, TEST_NOW } from './clock.js';
+export { createPostgresDatabase } from './template.js';
+
+/** The secret the harness's app signs session tokens with. */
 export const SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
 
 /** A test service over its own fresh database. */
 export interface Harness {
+  /** The service, built without a port: drive it with `app.inject`. */
   app: FastifyInstance;
+  /** The file's own database (`database.db` for direct reads in assertions). */
   database: Database;
+  /** The app's clock: starts at TEST_NOW (or the clock given); tests move it with `set` / `advance`. */
+  clock: TestClock;
+  /** A system context (no identity) over the test database and clock, for domain calls from tests. */
+  ctx(): Ctx;
   /** Creates a user with a plan, an API key and a session token. */
   identity(options?: IdentityOptions): Promise<TestIdentity>;
+  /** Closes the app and the database, and drops the database on PostgreSQL. */
   close(): Promise<void>;
 }
 
+/** What kind of user {@link Harness.identity} creates. */
 export interface IdentityOptions {
+  /** Without a plan the user has no subscription (and so no features). */
   plan?: PlanCode | undefined;
+  /** Add-on codes (`wat`, `mcp`), each buyable on the plan. */
   addons?: string[] | undefined;
+  /** An administrator. */
   admin?: boolean | undefined;
 }
 
+/** A user created by {@link Harness.identity}, with ready-made credentials. */
 export interface TestIdentity {
   userId: string;
   email: string;
+  /** The plaintext API key. */
   key: string;
+  /** A session token (JWT). */
   session: string;
   /** `{ authorization: 'Bearer <key>' }` */
   keyAuth: { authorization: string };
+  /** `{ authorization: 'Bearer <session>' }` */
   sessionAuth: { authorization: string };
 }
 
-/**
- * Creates an empty database on the server of TEST_DATABASE_URL.
- * @returns its URL and a function that drops it.
- */
-export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `ai_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(serverUrl);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+/** What {@link startHarness} starts from. */
+export interface HarnessOptions {
+  /** Start from the sample dataset (loaded at TEST_NOW) instead of an empty migrated database. */
+  sample?: boolean | undefined;
+  /**
+   * The app's clock; default a new TestClock at TEST_NOW. The sample's relative dates stay those
+   * of TEST_NOW: a test that needs them at another instant loads its own data.
+   */
+  clock?: TestClock | undefined;
 }
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { database: await openDatabase({ kind: 'pglite-memory' }), drop: async () => {} };
-  const { url, drop } = await createPostgresDatabase(serverUrl);
-  return { database: await openDatabase({ kind: 'postgres', url, poolMax: 5 }), drop };
-}
-
-/** Builds the service over a fresh database; `sample: true` also loads the sample dataset. */
-export async function startHarness(options: { sample?: boolean } = {}): Promise<Harness> {
-  const { database, drop } = await freshDatabase();
-  await migrate(database);
-  if (options.sample) await loadSample(database.db);
-  const app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false });
-  installResponseValidation(app);
-  await app.ready();
+/** Builds the service over a fresh database cloned from the `migrated` (or `sample`) template. */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const { database, drop } = await databaseFromTemplate(options.sample ? 'sample' : 'migrated');
+  const clock = options.clock ?? new TestClock();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock });
+    installResponseValidation(app);
+    await app.ready();
+  } catch (err) {
+    await database.close();
+    await drop();
+    throw err;
+  }
   let n = 0;
+  const ctx = (): Ctx => systemCtx(database.db, clock, 'test');
   return {
     app,
     database,
+    clock,
+    ctx,
     async identity(opts: IdentityOptions = {}) {
       const email = `user${++n}-${crypto.randomBytes(3).toString('hex')}@example.test`;
-      const user = await createUser(database.db, { email, plan: opts.plan, addons: opts.addons, admin: opts.admin });
-      const { key } = await createApiKey(database.db, { email, label: 'test' });
-      const { token } = await createSession(database.db, SESSION_SECRET, email);
+      const user = await createUser(ctx(), { email, plan: opts.plan, addons: opts.addons, admin: opts.admin });
+      const { key } = await createApiKey(ctx(), { email, label: 'test' });
+      const { token } = await createSession(ctx(), SESSION_SECRET, email);
       return {
         userId: user.id,
         email,

@@ -65,7 +65,7 @@ describe('quota of tool calls', () => {
     const spent = await h.identity({ plan: 'professional', addons: ['mcp'] });
     const client = await connect(h, spent.keyAuth);
     await sql`insert into usage_counters (api_key_id, day, count)
-      select id, ${new Date().toISOString().slice(0, 10)}, 1000 from api_keys where user_id = ${spent.userId}`.execute(h.database.db);
+      select id, ${h.clock.now().toISOString().slice(0, 10)}, 1000 from api_keys where user_id = ${spent.userId}`.execute(h.database.db);
     for (const [tool, args] of [['search_api', { query: 'editions' }], ['call_api', { method: 'GET', path: '/api/v1/editions' }]] as const) {
       const result = await call(client, tool, args);
       assert.equal(result.isError, true);

@@ -55,7 +55,7 @@ describe('/v1/airports', () => {
 
 describe('GET /v1/calendar', () => {
   it('lists upcoming events by start date by default, and past ones with upcoming=false', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = h.clock.now().toISOString().slice(0, 10);
     const upcoming = (await ok<{ events: Event[] }>(h, trial, '/v1/calendar')).events;
     assert.ok(upcoming.every((e) => (e.ends_on ?? e.starts_on) >= today));
     const starts = upcoming.map((e) => e.starts_on);

@@ -10,10 +10,10 @@
 import crypto from 'node:crypto';
 import { utcDay } from '../../src/domain/clock.js';
 import type { Ctx } from '../../src/domain/context.js';
-import { createArticle, type ArticleInput } from '../../src/domain/articles/write-articles.js';
+import { createArticle, type ArticleInput } from '../../src/domain/articles/index.js';
 import type { ArticleView } from '../../src/domain/articles/repository.js';
 import type { EditionView } from '../../src/domain/editions/repository.js';
-import { createEdition, type EditionInput } from '../../src/domain/editions/write-editions.js';
+import { createEdition, type EditionInput } from '../../src/domain/editions/index.js';
 import { loadIdentity } from '../../src/domain/identity/load-identity.js';
 import { createUser, type NewUser, type UserView } from '../../src/domain/identity/users.js';
 import { createProject, type ProjectCreateInput, type ProjectView } from '../../src/domain/projects/index.js';

@@ -12,10 +12,11 @@
  *   `archive`, `projects`, `wat`; on /api/v1 an API key also needs `api`, and `wat` must be held in full);
  * - `admin`: administrators only (/api/v1: 403 `{error}` to others; /v1/admin: 404 problem+json).
  *
- * The other-user caller: a row with `ownState` reads or changes a user's own state. User A creates
- * the state (`setup`), then both call the operation: A sees it, B sees none of it (a read) or gets
- * 404 and changes nothing (a write: `write: true`, checked by `unchanged`). A new per-user operation
- * adds its row with `ownState` here.
+ * The other-user caller: a row with `ownState` reads a user's own state. User A creates the state
+ * (`setup`), then both call the operation: A's record carries the flag, B's view of the same record
+ * does not. Every /v1 operation that shows per-user state has such a row today (saved articles,
+ * watched projects); the per-user writes to come (save, watch, alert rules, …) add rows whose check
+ * is that B gets 404 on A's record and that A's rows are unchanged afterwards.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import { loadArticleViews, type ArticleView } from './repository.js';
-import { getArticle } from './read-articles.js';
+import { getArticle } from './search-articles.js';
 
 /** Weights of the relatedness score. */
 export const RELATED_WEIGHTS = { airport: 3, topic: 2, tag: 2, country: 1, region: 1 } as const;

@@ -5,12 +5,12 @@
  */
 import type { Ctx } from '../context.js';
 import type { Window } from '../pagination.js';
-import { getEditionArticles } from '../editions/read-editions.js';
+import { getEditionArticles } from '../editions/get-edition.js';
 import { archiveScope } from '../previews.js';
 import { findArticles, type ArticleFilter } from './article-query.js';
 import { exportArticles } from './export-articles.js';
 import { facetArticles, type ArticleFacets } from './facet-articles.js';
-import { getArticle } from './read-articles.js';
+import { getArticle } from './search-articles.js';
 import { relatedArticles } from './list-related-articles.js';
 import type { ArticleView } from './repository.js';
 import { withSaved } from './saved-articles.js';

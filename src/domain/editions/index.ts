@@ -4,5 +4,9 @@
  */
 export * from './schemas.js';
 export type { EditionView, KeyMetric, RegionalHighlight } from './repository.js';
-export { getEdition, getEditionArticles, getEditionByNumber, getLatestEdition, listPublishedEditions, type EditionWithArticles } from './read-editions.js';
-export { adminListEditions, createEdition, deleteEdition, publishEdition, updateEdition } from './write-editions.js';
+export { adminListEditions, listPublishedEditions } from './list-editions.js';
+export { getEdition, getEditionArticles, getEditionByNumber, getLatestEdition, type EditionWithArticles } from './get-edition.js';
+export { createEdition } from './create-edition.js';
+export { updateEdition } from './update-edition.js';
+export { publishEdition } from './publish-edition.js';
+export { deleteEdition } from './delete-edition.js';

@@ -3,6 +3,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { conflict, notFound } from '../errors.js';
+import { recomputeProjectRollups } from '../projects/index.js';
 import type { Page, Window } from '../pagination.js';
 import type { EditionStatus } from '../articles/article-query.js';
 
@@ -101,3 +103,42 @@ export async function recomputeEditionRollups(db: Kysely<DB>, editionId?: string
   await sql`update editions e set article_count = (select count(*) from articles a where a.edition_id = e.id)
              where ${editionId ? sql`e.id = ${editionId}::uuid` : sql`true`}`.execute(db);
 }
+
+async function findById(db: Kysely<DB>, id: string): Promise<EditionView | undefined> {
+  return (await db.selectFrom('editions').select(columns).where('id', '=', id).executeTakeFirst()) as unknown as EditionView | undefined;
+}
+
+/** The edition with `id` in any status. @throws DomainError NOT_FOUND */
+export async function loadEdition(db: Kysely<DB>, id: string): Promise<EditionView> {
+  const e = await findById(db, id);
+  if (!e) throw notFound(`Edition ${id}`);
+  return e;
+}
+
+/** @throws DomainError CONFLICT when another edition (not `exceptId`) has `number`. */
+export async function assertNumberFree(db: Kysely<DB>, number: number, exceptId?: string): Promise<void> {
+  const taken = await db.selectFrom('editions').select('id').where('number', '=', number)
+    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!)).executeTakeFirst();
+  if (taken) throw conflict(`An edition with number ${number} already exists`);
+}
+
+/** Projects mentioned by articles of the edition. */
+export async function projectsOfEdition(db: Kysely<DB>, editionId: string): Promise<string[]> {
+  const rows = await db.selectFrom('article_projects as ap').innerJoin('articles as a', 'a.id', 'ap.article_id')
+    .select('ap.project_id').distinct().where('a.edition_id', '=', editionId).execute();
+  return rows.map((r) => r.project_id);
+}
+
+/**
+ * Recomputes the rollups that depend on one edition: its `article_count`, and the
+ * `last_seen_edition_id` of every project its articles mention (only published and archived
+ * editions count, so publishing, unpublishing or deleting moves it).
+ */
+export async function recomputeRollupsOfEdition(db: Kysely<DB>, editionId: string, extraProjects: string[] = []): Promise<void> {
+  await recomputeEditionRollups(db, editionId);
+  const projects = [...new Set([...(await projectsOfEdition(db, editionId)), ...extraProjects])];
+  if (projects.length) await recomputeProjectRollups(db, projects);
+}
+
+/** A value as the JSON text a jsonb column takes. */
+export const jsonb = (v: unknown): string => JSON.stringify(v);

@@ -19,7 +19,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { adminWrite, requireAdmin } from '../admin/admin.js';
-import { getArticleById, insertArticle } from '../articles/write-articles.js';
+import { getArticleById, insertArticle } from '../articles/write-article.js';
 import type { ArticleView } from '../articles/repository.js';
 import { recordAudit, recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';

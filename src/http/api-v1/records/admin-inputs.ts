@@ -3,23 +3,12 @@
  * strict (`additionalProperties: false`): an unknown field, a wrong type or an invalid enum value
  * answers 400 naming the field. Lists replace the whole set.
  */
-import { Type, type Static, type TObject, type TProperties } from 'typebox';
+import { Type, type TProperties } from 'typebox';
 import { INBOX_STATUSES, SETTABLE_INBOX_STATUSES } from '../../../domain/inbox/inbox.js';
 import { StringEnum } from '../../schema.js';
 
-/** A string or null (one JSON Schema type list, so a wrong type names the field clearly). */
-const NullableString = (options: { description?: string; maxLength?: number; format?: string } = {}) =>
-  Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
-const NullableInteger = (options: { description?: string; minimum?: number; maximum?: number } = {}) =>
-  Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options });
-const Text = (maxLength: number, description?: string) => Type.String({ maxLength, ...(description ? { description } : {}) });
-const Strings = (description: string) => Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 100, description });
-
-/** A strict object of optional properties; `required` lists the ones a create needs. */
+/** A strict object (`additionalProperties: false`). */
 const strict = <P extends TProperties>(props: P) => Type.Object(props, { additionalProperties: false });
-/** The same object with every property optional and at least one present (a PATCH). */
-const patchOf = <P extends TProperties>(props: P): TObject =>
-  Type.Object(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, Type.Optional(v)])) as TProperties, { additionalProperties: false, minProperties: 1 });
 
 // ------------------------------------------------------------------ editions and articles
 // Declared once in the domain (src/domain/editions/schemas.ts, src/domain/articles/schemas.ts).

@@ -14,7 +14,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { createArticle, deleteArticle, updateArticle } from '../../../domain/articles/write-articles.js';
+import { createArticle, deleteArticle, updateArticle } from '../../../domain/articles/index.js';
 import { createProject, deleteProject, ProjectCreate, ProjectPatch, updateProject } from '../../../domain/projects/index.js';
 import { createTender, deleteTender, TenderCreate, TenderPatch, updateTender } from '../../../domain/tenders/index.js';
 import { ctxOf } from '../../types.js';

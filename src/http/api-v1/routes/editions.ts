@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getEditionByNumber, getLatestEdition, listPublishedEditions, type EditionWithArticles as Full } from '../../../domain/editions/read-editions.js';
+import { getEditionByNumber, getLatestEdition, listPublishedEditions, type EditionWithArticles as Full } from '../../../domain/editions/index.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { presentArticle } from '../records/article.js';

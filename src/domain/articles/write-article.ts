@@ -1,18 +1,13 @@
 /**
- * Admin operations on articles: create on an edition, update any field (text, takeaways,
- * why_it_matters, place, topics, tags, airports, source, order, featured; or move it to another
- * edition), delete. Each write recomputes the article count of the editions involved and the
- * `last_seen_edition` of the projects the article mentions, and is audited in the same transaction.
+ * The article write path shared by the admin operations (create-article.ts, update-article.ts,
+ * delete-article.ts) and the inbox's promotion: resolving taxonomy, slugs, link sets and inserting
+ * into an edition. Each runs in the caller's transaction.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { adminWrite } from '../admin/admin.js';
 import { resolveAirports, resolveCountry, resolveRegion, resolveTags, resolveTopics } from '../admin/taxonomy.js';
-import { recordAudit, recordUpdate } from '../audit/audit-log.js';
-import type { Ctx } from '../context.js';
 import { invalidParam, notFound } from '../errors.js';
 import { recomputeEditionRollups } from '../editions/repository.js';
-import { recomputeProjectRollups } from '../projects/index.js';
 import { slugify } from '../slug.js';
 import { loadArticleViews, type ArticleView } from './repository.js';
 import type { ArticleCreateInput, ArticleInput } from './schemas.js';
@@ -25,7 +20,7 @@ export async function getArticleById(db: Kysely<DB>, id: string): Promise<Articl
 }
 
 /** A slug unique inside the edition. */
-async function freeSlug(db: Kysely<DB>, editionId: string, headline: string, exceptId?: string): Promise<string> {
+export async function freeSlug(db: Kysely<DB>, editionId: string, headline: string, exceptId?: string): Promise<string> {
   const base = slugify(headline) || 'article';
   const taken = new Set((await db.selectFrom('articles').select('slug').where('edition_id', '=', editionId)
     .where('slug', 'like', `${base}%`).$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!)).execute()).map((r) => r.slug));
@@ -34,13 +29,14 @@ async function freeSlug(db: Kysely<DB>, editionId: string, headline: string, exc
   return slug;
 }
 
-async function requireEdition(db: Kysely<DB>, id: string): Promise<void> {
+/** @throws DomainError VALIDATION naming `edition_id` when there is no such edition. */
+export async function requireEdition(db: Kysely<DB>, id: string): Promise<void> {
   const e = await db.selectFrom('editions').select('id').where('id', '=', id).executeTakeFirst();
   if (!e) throw invalidParam('edition_id', `no edition ${id}`);
 }
 
 /** Resolves the taxonomy of `input` and writes the columns and link sets it names. */
-async function writeArticle(trx: Kysely<DB>, id: string, input: ArticleInput, now: Date): Promise<void> {
+export async function writeArticle(trx: Kysely<DB>, id: string, input: ArticleInput, now: Date): Promise<void> {
   const set: Record<string, unknown> = {};
   for (const k of ['headline', 'content', 'takeaways', 'why_it_matters', 'source_name', 'source_url', 'sort_order', 'featured', 'edition_id'] as const) {
     if (input[k] !== undefined) set[k] = input[k];
@@ -72,7 +68,8 @@ async function writeArticle(trx: Kysely<DB>, id: string, input: ArticleInput, no
   }
 }
 
-async function projectsOfArticle(db: Kysely<DB>, id: string): Promise<string[]> {
+/** Projects the article mentions (`article_projects`). */
+export async function projectsOfArticle(db: Kysely<DB>, id: string): Promise<string[]> {
   return (await db.selectFrom('article_projects').select('project_id').where('article_id', '=', id).execute()).map((r) => r.project_id);
 }
 
@@ -95,46 +92,3 @@ export async function insertArticle(trx: Kysely<DB>, input: ArticleCreateInput, 
   return row.id;
 }
 
-/** Creates an article on an edition. @throws DomainError VALIDATION (unknown edition or taxonomy) */
-export async function createArticle(ctx: Ctx, input: ArticleCreateInput): Promise<ArticleView> {
-  return adminWrite(ctx, async (trx, tctx) => {
-    const id = await insertArticle(trx, input, tctx.now());
-    const after = await getArticleById(trx, id);
-    await recordAudit(trx, tctx, { action: 'create', entity: 'article', entityId: id, after });
-    return after;
-  });
-}
-
-/** Updates an article; lists replace the whole set. @throws DomainError NOT_FOUND, VALIDATION */
-export async function updateArticle(ctx: Ctx, id: string, input: ArticleInput): Promise<ArticleView> {
-  return adminWrite(ctx, async (trx, tctx) => {
-    const before = await getArticleById(trx, id);
-    if (input.edition_id !== undefined && input.edition_id !== before.edition_id) await requireEdition(trx, input.edition_id);
-    if (input.headline !== undefined || input.edition_id !== undefined) {
-      const slug = await freeSlug(trx, input.edition_id ?? before.edition_id, input.headline ?? before.headline, id);
-      await trx.updateTable('articles').set({ slug }).where('id', '=', id).execute();
-    }
-    await writeArticle(trx, id, input, tctx.now());
-    await recomputeEditionRollups(trx, before.edition_id);
-    if (input.edition_id && input.edition_id !== before.edition_id) {
-      await recomputeEditionRollups(trx, input.edition_id);
-      const projects = await projectsOfArticle(trx, id);
-      if (projects.length) await recomputeProjectRollups(trx, projects);
-    }
-    const after = await getArticleById(trx, id);
-    await recordUpdate(trx, tctx, 'article', id, before, after);
-    return after;
-  });
-}
-
-/** Deletes an article. @throws DomainError NOT_FOUND */
-export async function deleteArticle(ctx: Ctx, id: string): Promise<void> {
-  await adminWrite(ctx, async (trx, tctx) => {
-    const before = await getArticleById(trx, id);
-    const projects = await projectsOfArticle(trx, id);
-    await trx.deleteFrom('articles').where('id', '=', id).execute();
-    await recomputeEditionRollups(trx, before.edition_id);
-    if (projects.length) await recomputeProjectRollups(trx, projects);
-    await recordAudit(trx, tctx, { action: 'delete', entity: 'article', entityId: id, before });
-  });
-}

@@ -1,5 +1,5 @@
 /**
- * Reading articles: list, search and fetch one. One engine (src/domain/search/article-query.ts)
+ * Listing and searching articles of published editions (archived ones on request), and reading one. One engine (src/domain/search/article-query.ts)
  * serves the list and the search of every face.
  */
 import type { Ctx } from '../context.js';

@@ -1,12 +1,13 @@
 /**
- * Reading editions: the operations behind the edition endpoints of every face.
+ * Reading one edition: the latest, by number, by id (drafts for administrators only), and a
+ * window of its articles.
  */
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
-import type { Page, Window } from '../pagination.js';
+import type { Window } from '../pagination.js';
 import { loadArticleViews, type ArticleView } from '../articles/repository.js';
 import { matchingArticleIds, type EditionStatus } from '../articles/article-query.js';
-import { findEdition, findEditionByNumber, findLatestPublished, listEditions, type EditionView } from './repository.js';
+import { findEdition, findEditionByNumber, findLatestPublished, type EditionView } from './repository.js';
 
 /** An edition with all its articles in edition order. */
 export type EditionWithArticles = EditionView & { articles: ArticleView[] };
@@ -24,10 +25,6 @@ async function articlesOf(ctx: Ctx, edition: EditionView, window: Window): Promi
 async function withArticles(ctx: Ctx, edition: EditionView): Promise<EditionWithArticles> {
   return { ...edition, articles: await articlesOf(ctx, edition, { limit: 10_000, offset: 0 }) };
 }
-
-/** Published editions, newest first. */
-export const listPublishedEditions = (ctx: Ctx, window: Window): Promise<Page<EditionView>> =>
-  listEditions(ctx.db, ['published'], window);
 
 /** The most recent published edition with its articles. @throws DomainError NOT_FOUND when nothing is published */
 export async function getLatestEdition(ctx: Ctx): Promise<EditionWithArticles> {

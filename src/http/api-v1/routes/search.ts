@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { searchArticles } from '../../../domain/articles/index.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
@@ -59,22 +59,8 @@ const SearchBody = Type.Object(
   { additionalProperties: false },
 );
 
-interface SearchInput {
-  q?: string | undefined;
-  region?: string | undefined;
-  year?: string | number | undefined;
-  tag?: string | undefined;
-  topic?: string | undefined;
-  airport?: string | undefined;
-  any_tags?: string | string[] | undefined;
-  any_topics?: string | string[] | undefined;
-  any_airports?: string | string[] | undefined;
-  any_regions?: string | string[] | undefined;
-  exclude_tags?: string | string[] | undefined;
-  include_archived?: string | number | boolean | undefined;
-  page: number;
-  limit: number;
-}
+/** Either form, as its schema validated it. */
+type SearchInput = Static<typeof SearchQuery> | Static<typeof SearchBody>;
 
 const listOf = (value: string | string[] | undefined): string[] | undefined => {
   if (value === undefined) return undefined;

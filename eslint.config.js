@@ -1,4 +1,4 @@
-// ESLint: the module boundaries of the codebase and unawaited promises, nothing else (no style
+// ESLint: the module boundaries of the codebase and unawaited or misused promises, nothing else (no style
 // rules): `npm run lint`, zero warnings, in CI. The boundaries (src/domain/README.md, src/http/README.md):
 // - src/domain imports neither Fastify nor the faces (src/http, src/mcp, src/cli);
 // - src/http and src/mcp import no database values (`import type` of src/db/types is fine): they
@@ -41,6 +41,9 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': ['error', {
         allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] }],
       }],
+      // A promise where a boolean or a void callback is expected (`if (p)`, `forEach(async …)`);
+      // Fastify's async hooks, handlers and error handlers are typed to return promises: not flagged.
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   { files: ['src/domain/**/*.ts'], rules: { '@typescript-eslint/no-restricted-imports': restrict(FACES, FASTIFY) } },

@@ -17,8 +17,8 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { systemCtx } from '../src/domain/context.js';
-import { createApiKey } from '../src/domain/identity/api-keys.js';
-import { createUser } from '../src/domain/identity/users.js';
+import { createApiKey } from '../src/domain/identity/index.js';
+import { createUser } from '../src/domain/identity/index.js';
 import { seedSynthetic } from '../src/seed/synthetic.js';
 
 const TARGET_MB = 100;

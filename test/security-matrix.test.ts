@@ -1,142 +1,55 @@
 /**
- * The security matrix of the whole service: every operation of the app's OpenAPI description,
- * keyed by operationId, called by every kind of caller, answers the status that caller must get,
- * in its edition's error dialect. The table below is written from the seeds (000 section 4, 001
- * section 5), independently of the routes' own configuration; the test fails when an operation has
- * no row (so no new route escapes it) and when a row names an operation that does not exist.
+ * The security matrix of the whole service (both editions, the newsletter send, health and the MCP
+ * endpoint): every operation of the app's `/openapi.json`, keyed by operationId, called by every
+ * kind of caller, answers the status that caller must get, in its edition's error dialect
+ * (problem+json with a matching `status` on /v1, `{error}` on /api). The table of who may call
+ * what is test/security-matrix.table.ts, written from the seeds; its header says how a new
+ * operation, and a new per-user operation, adds its row.
  *
- * Access kinds:
- * - `public`: no token (plans, billing config, health);
- * - `user`: any valid token (`/v1/me`);
- * - `subscriber`: an active subscription, plus `features` (on /v1 a trial preview passes the gates
- *   `archive`, `projects`, `wat`; on /api/v1 an API key also needs `api`, and `wat` must be held in full);
- * - `admin`: administrators only (/api/v1: 403 `{error}` to others; /v1/admin: 404 problem+json).
+ * The test fails when an operation of /openapi.json has no row (so no new route escapes it), when
+ * a row names an operation that does not exist, and when a non-GET row of a user or subscriber has
+ * neither an other-user check nor a note saying why it needs none.
  *
- * The other-user caller: a row with `ownState` reads a user's own state. User A creates the state
- * (`setup`), then both call the operation: A's record carries the flag, B's view of the same record
- * does not. Every /v1 operation that shows per-user state has such a row today (saved articles,
- * watched projects); the per-user writes to come (save, watch, alert rules, …) add rows whose check
- * is that B gets 404 on A's record and that A's rows are unchanged afterwards.
+ * Also checked on every call: content types (CSV on exports, JSON elsewhere), and the daily quota
+ * of /api/v1: a metered answer (an API key of a non-administrator that got through) carries
+ * RateLimit-Limit / RateLimit-Remaining counting down by one, nothing else is metered or charged
+ * (refusals, session tokens, admin keys, /v1), and the keys' usage counters agree.
+ *
+ * The other-user caller: users A and B (both enterprise). For a `flag` row A's flag is true on the
+ * record and B's false; for an `owned` row B gets 404 on A's record and A's state does not change.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
 import { startHarness, type Harness, type TestIdentity } from './helpers/harness.js';
-
-type Feature = 'archive' | 'projects' | 'wat' | 'exports';
-type Access = 'public' | 'user' | 'subscriber' | 'admin';
-
-/** What user A's state is, and how an operation must show it to A and hide it from B. */
-interface OwnState {
-  /** Query string appended to the operation's URL (so A's record is on the page). */
-  query?: string;
-  /** Creates A's state; returns the id of the record whose flag the response carries. */
-  setup: (h: Harness, a: TestIdentity) => Promise<string>;
-  /** The per-caller flag on that record (`is_saved`, `is_watched`). */
-  flag: string;
-}
-
-interface Row {
-  access: Access;
-  features?: Feature[];
-  /** JSON body sent with the call (writes); default `{}` for POST and PATCH. */
-  body?: unknown;
-  ownState?: OwnState;
-}
-
-const saved: OwnState['setup'] = async (h, a) => {
-  const article = await latestArticle(h);
-  await h.database.db.insertInto('saved_articles').values({ user_id: a.userId, article_id: article.id }).execute();
-  return article.id;
-};
-const watched: OwnState['setup'] = async (h, a) => {
-  const project = await heathrowProject(h);
-  await h.database.db.insertInto('project_watches').values({ user_id: a.userId, project_id: project.id }).execute();
-  return project.id;
-};
-
-/** operationId → who may call it. */
-const TABLE: Record<string, Row> = {
-  v1GetHealth: { access: 'public' },
-  // /api/v1 (seed 000): API access (key: `api`; session: a subscription), tenders need `wat`.
-  apiV1ListEditions: { access: 'subscriber' },
-  apiV1GetLatestEdition: { access: 'subscriber' },
-  apiV1GetEdition: { access: 'subscriber' },
-  apiV1ListArticles: { access: 'subscriber' },
-  apiV1GetArticle: { access: 'subscriber' },
-  apiV1SearchGet: { access: 'subscriber' },
-  apiV1SearchPost: { access: 'subscriber' },
-  apiV1ListProjects: { access: 'subscriber' },
-  apiV1ExportProjects: { access: 'subscriber' },
-  apiV1GetProject: { access: 'subscriber' },
-  apiV1ListTenders: { access: 'subscriber', features: ['wat'] },
-  apiV1ExportTenders: { access: 'subscriber', features: ['wat'] },
-  apiV1GetTender: { access: 'subscriber', features: ['wat'] },
-  apiV1AdminListEditions: { access: 'admin' },
-  apiV1AdminCreateEdition: { access: 'admin' },
-  apiV1AdminUpdateEdition: { access: 'admin' },
-  apiV1AdminDeleteEdition: { access: 'admin' },
-  apiV1AdminPublishEdition: { access: 'admin' },
-  apiV1AdminCreateArticle: { access: 'admin' },
-  apiV1AdminUpdateArticle: { access: 'admin' },
-  apiV1AdminDeleteArticle: { access: 'admin' },
-  apiV1AdminCreateProject: { access: 'admin' },
-  apiV1AdminUpdateProject: { access: 'admin' },
-  apiV1AdminDeleteProject: { access: 'admin' },
-  apiV1AdminCreateTender: { access: 'admin' },
-  apiV1AdminUpdateTender: { access: 'admin' },
-  apiV1AdminDeleteTender: { access: 'admin' },
-  apiV1AdminListInbox: { access: 'admin' },
-  apiV1AdminSetInboxStatus: { access: 'admin' },
-  apiV1AdminPromoteInboxItem: { access: 'admin' },
-  apiV1AdminListAudit: { access: 'admin' },
-  apiAdminSendNewsletter: { access: 'admin', body: { dryRun: true } },
-  // /v1 (seed 001, section 5).
-  v1GetMe: { access: 'user' },
-  v1GetReference: { access: 'subscriber' },
-  v1ListEditions: { access: 'subscriber' },
-  v1GetEdition: { access: 'subscriber' },
-  v1ListEditionArticles: { access: 'subscriber', ownState: { setup: saved, flag: 'is_saved' } },
-  v1GetArticle: { access: 'subscriber', ownState: { setup: saved, flag: 'is_saved' } },
-  v1ListRelatedArticles: { access: 'subscriber' },
-  v1Search: { access: 'subscriber', features: ['archive'], ownState: { query: 'limit=200', setup: saved, flag: 'is_saved' } },
-  v1SearchFacets: { access: 'subscriber', features: ['archive'] },
-  v1SearchExport: { access: 'subscriber', features: ['archive', 'exports'] },
-  v1ListProjects: { access: 'subscriber', features: ['projects'], ownState: { query: 'q=Heathrow&limit=200', setup: watched, flag: 'is_watched' } },
-  v1ProjectFacets: { access: 'subscriber', features: ['projects'] },
-  v1ExportProjects: { access: 'subscriber', features: ['projects', 'exports'] },
-  v1GetProject: { access: 'subscriber', features: ['projects'], ownState: { setup: watched, flag: 'is_watched' } },
-  v1ListAirports: { access: 'subscriber' },
-  v1GetAirport: { access: 'subscriber' },
-  v1ListAirportArticles: { access: 'subscriber', features: ['archive'] },
-  v1ListAirportProjects: { access: 'subscriber', features: ['projects'], ownState: { query: 'limit=200', setup: watched, flag: 'is_watched' } },
-  v1ListTenders: { access: 'subscriber', features: ['wat'] },
-  v1TenderFacets: { access: 'subscriber', features: ['wat'] },
-  v1ExportTenders: { access: 'subscriber', features: ['wat', 'exports'] },
-  v1GetTender: { access: 'subscriber', features: ['wat'] },
-  v1ListCalendarEvents: { access: 'subscriber' },
-  v1ListPlans: { access: 'public' },
-  v1GetBillingConfig: { access: 'public' },
-};
+import { heathrowProject, latestArticle, TABLE, UNDESCRIBED, type Feature, type FlagState, type OwnedState, type Row } from './security-matrix.table.js';
 
 const CALLERS = [
-  'none', 'bad JWT', 'bad key', 'no subscription key', 'core key', 'core session', 'trial key', 'trial session',
+  'none', 'bad JWT', 'bad key', 'no subscription key', 'core key', 'core session', 'core + mcp key', 'trial key', 'trial session',
   'professional key', 'professional + wat key', 'enterprise key', 'enterprise session', 'admin key',
 ] as const;
 type Caller = (typeof CALLERS)[number];
+type Held = Feature | 'api';
 
-/** Features each caller holds in full; admins hold every one. */
-const FULL: Record<Caller, Feature[]> = {
+/** Features each caller holds in full (docs/entitlements.md); admins hold every one. */
+const ALL: Held[] = ['archive', 'projects', 'exports', 'wat', 'api', 'mcp'];
+const FULL: Record<Caller, Held[]> = {
   none: [], 'bad JWT': [], 'bad key': [], 'no subscription key': [],
-  'core key': ['archive'], 'core session': ['archive'],
-  'trial key': [], 'trial session': [],
-  'professional key': ['archive', 'projects', 'exports'],
-  'professional + wat key': ['archive', 'projects', 'exports', 'wat'],
-  'enterprise key': ['archive', 'projects', 'exports', 'wat'], 'enterprise session': ['archive', 'projects', 'exports', 'wat'],
-  'admin key': ['archive', 'projects', 'exports', 'wat'],
+  'core key': ['archive'], 'core session': ['archive'], 'core + mcp key': ['archive', 'mcp'],
+  'trial key': ['api'], 'trial session': ['api'],
+  'professional key': ['archive', 'projects', 'exports', 'api'],
+  'professional + wat key': ['archive', 'projects', 'exports', 'wat', 'api'],
+  'enterprise key': ALL, 'enterprise session': ALL,
+  'admin key': ALL,
+};
+/** Requests per UTC day of each metered caller's key. */
+const DAILY: Partial<Record<Caller, number>> = {
+  'core key': 1000, 'core + mcp key': 1000, 'trial key': 200, 'professional key': 1000, 'professional + wat key': 1000, 'enterprise key': 10000,
 };
 /** Gates a trial passes on /v1 as a preview (seed 001, section 5, point 4). */
 const PREVIEWS: Feature[] = ['archive', 'projects', 'wat'];
 const isTrial = (c: Caller) => c.startsWith('trial');
+const isSession = (c: Caller) => c.endsWith('session');
 const unauthenticated = (c: Caller) => c === 'none' || c.startsWith('bad');
 
 /** 0 means: an administrator got through; any status below 500 but 401, 403 and 404-of-the-scope. */
@@ -155,63 +68,68 @@ function expected(caller: Caller, path: string, row: Row): number {
   if (caller === 'no subscription key') return 403;
   const features = row.features ?? [];
   if (path.startsWith('/api/')) {
-    // /api/v1: a key needs `api` (core has none; trial and professional do); features in full.
-    if (caller === 'core key') return 403;
+    // /api/v1: an API key needs `api`, a session any plan; /api/mcp: `mcp`. No previews there.
+    if (path.startsWith('/api/v1/') && !isSession(caller) && !FULL[caller].includes('api')) return 403;
     return features.every((f) => FULL[caller].includes(f)) ? 200 : 403;
   }
   return features.every((f) => FULL[caller].includes(f) || (isTrial(caller) && PREVIEWS.includes(f))) ? 200 : 403;
 }
 
 let h: Harness;
+const who = new Map<Caller, TestIdentity>();
 const auth = new Map<Caller, Record<string, string>>();
-let otherA: TestIdentity;
-let otherB: TestIdentity;
+let userA: TestIdentity;
+let userB: TestIdentity;
 const ids: Record<string, string> = {};
-const ops: { operationId: string; method: string; path: string }[] = [];
-
-/** The first project at Heathrow (LHR) by title: on /v1/projects?q=Heathrow and /v1/airports/LHR/projects. */
-function heathrowProject(hh: Harness) {
-  return hh.database.db.selectFrom('projects as p').innerJoin('project_airports as pa', 'pa.project_id', 'p.id')
-    .innerJoin('airports as ap', 'ap.id', 'pa.airport_id').select(['p.id']).where('ap.iata', '=', 'LHR').orderBy('p.title').executeTakeFirstOrThrow();
-}
-
-/** The first article of the latest published edition. */
-async function latestArticle(hh: Harness) {
-  return hh.database.db.selectFrom('articles as a').innerJoin('editions as e', 'e.id', 'a.edition_id').select(['a.id', 'e.id as edition_id', 'e.number'])
-    .where('e.status', '=', 'published').where('a.kind', '=', 'article').orderBy('e.publish_date', 'desc').orderBy('a.sort_order').executeTakeFirstOrThrow();
-}
+type Op = { operationId: string; method: string; path: string; row: Row | undefined };
+const described: Op[] = [];
+const ops: Op[] = [];
 
 before(async () => {
   h = await startHarness({ sample: true });
-  const who = (opts: Parameters<Harness['identity']>[0]) => h.identity(opts);
-  const core = await who({ plan: 'core' });
-  const trial = await who({ plan: 'trial' });
-  const enterprise = await who({ plan: 'enterprise' });
+  const make = (opts: Parameters<Harness['identity']>[0]) => h.identity(opts);
+  const core = await make({ plan: 'core' });
+  const trial = await make({ plan: 'trial' });
+  const enterprise = await make({ plan: 'enterprise' });
+  const identities: [Caller, TestIdentity, 'key' | 'session'][] = [
+    ['no subscription key', await make({}), 'key'],
+    ['core key', core, 'key'],
+    ['core session', core, 'session'],
+    ['core + mcp key', await make({ plan: 'core', addons: ['mcp'] }), 'key'],
+    ['trial key', trial, 'key'],
+    ['trial session', trial, 'session'],
+    ['professional key', await make({ plan: 'professional' }), 'key'],
+    ['professional + wat key', await make({ plan: 'professional', addons: ['wat'] }), 'key'],
+    ['enterprise key', enterprise, 'key'],
+    ['enterprise session', enterprise, 'session'],
+    ['admin key', await make({ admin: true }), 'key'],
+  ];
   auth.set('none', {});
   auth.set('bad JWT', { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.bad' });
   auth.set('bad key', { authorization: `Bearer svc_live_${'x'.repeat(43)}` });
-  auth.set('no subscription key', (await who({})).keyAuth);
-  auth.set('core key', core.keyAuth);
-  auth.set('core session', core.sessionAuth);
-  auth.set('trial key', trial.keyAuth);
-  auth.set('trial session', trial.sessionAuth);
-  auth.set('professional key', (await who({ plan: 'professional' })).keyAuth);
-  auth.set('professional + wat key', (await who({ plan: 'professional', addons: ['wat'] })).keyAuth);
-  auth.set('enterprise key', enterprise.keyAuth);
-  auth.set('enterprise session', enterprise.sessionAuth);
-  auth.set('admin key', (await who({ admin: true })).keyAuth);
-  otherA = await who({ plan: 'enterprise' });
-  otherB = await who({ plan: 'enterprise' });
+  for (const [caller, identity, kind] of identities) {
+    who.set(caller, identity);
+    auth.set(caller, kind === 'key' ? identity.keyAuth : identity.sessionAuth);
+  }
+  userA = await make({ plan: 'enterprise' });
+  userB = await make({ plan: 'enterprise' });
   const latest = await latestArticle(h);
   ids.article = latest.id;
   ids.edition = latest.edition_id;
   ids.editionNumber = String(latest.number);
   ids.project = (await heathrowProject(h)).id;
   ids.tender = (await h.database.db.selectFrom('tenders').select('id').orderBy('reference').executeTakeFirstOrThrow()).id;
-  const spec = h.app.swagger() as { paths: Record<string, Record<string, { operationId?: string }>> };
+
+  const res = await h.app.inject({ method: 'GET', url: '/openapi.json' });
+  assert.equal(res.statusCode, 200, 'GET /openapi.json');
+  const spec = res.json() as { paths: Record<string, Record<string, { operationId?: string }>> };
   for (const [path, methods] of Object.entries(spec.paths)) {
-    for (const [method, op] of Object.entries(methods)) ops.push({ operationId: op.operationId ?? `(none: ${method} ${path})`, method: method.toUpperCase(), path });
+    for (const [method, op] of Object.entries(methods)) {
+      const operationId = op.operationId ?? `(no operationId: ${method.toUpperCase()} ${path})`;
+      described.push({ operationId, method: method.toUpperCase(), path, row: TABLE[operationId] });
+    }
   }
+  ops.push(...described, ...UNDESCRIBED);
 });
 after(() => h.close());
 
@@ -233,75 +151,143 @@ const call = (method: string, url: string, headers: Record<string, string>, row:
   return h.app.inject({
     method: method as 'GET',
     url,
-    headers: { ...headers, ...(write ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...headers,
+      ...(write ? { 'content-type': 'application/json' } : {}),
+      ...(url.startsWith('/api/mcp') ? { accept: 'application/json, text/event-stream' } : {}),
+    },
     ...(write ? { payload: JSON.stringify(row.body ?? {}) } : {}),
   });
 };
 
+/** A refusal `want` in the dialect of `path`: problem+json with `status` on /v1, `{error}` elsewhere. */
+function assertRefusal(res: LightMyRequestResponse, want: number, path: string, what: string): void {
+  if (path.startsWith('/v1/')) {
+    assert.match(String(res.headers['content-type']), /^application\/problem\+json/, what);
+    const body = res.json() as { status: number; title: string; detail: string };
+    assert.equal(body.status, want, what);
+    assert.equal(typeof body.title, 'string', what);
+    assert.equal(typeof body.detail, 'string', what);
+  } else {
+    assert.match(String(res.headers['content-type']), /^application\/json/, what);
+    const body = res.json() as { error: unknown };
+    assert.deepEqual(Object.keys(body), ['error'], what);
+    assert.equal(typeof body.error, 'string', what);
+  }
+}
+
 describe('security matrix', () => {
-  it('has a row for every operation of the OpenAPI description, and none for an operation that does not exist', () => {
-    assert.ok(ops.length >= 58, `${ops.length} operations`);
-    const described = new Set(ops.map((o) => o.operationId));
-    assert.deepEqual(ops.filter((o) => !TABLE[o.operationId]).map((o) => `${o.operationId} ${o.method} ${o.path}`), [], 'operations without a row');
-    assert.deepEqual(Object.keys(TABLE).filter((id) => !described.has(id)), [], 'rows without an operation');
+  it('has a row for every operation of /openapi.json, and none for an operation that does not exist', () => {
+    assert.ok(described.length >= 58, `${described.length} operations`);
+    const known = new Set(described.map((o) => o.operationId));
+    assert.deepEqual(described.filter((o) => !o.row).map((o) => `${o.operationId} ${o.method} ${o.path}`), [], 'operations without a row');
+    assert.deepEqual(Object.keys(TABLE).filter((id) => !known.has(id)), [], 'rows without an operation');
+    assert.deepEqual(UNDESCRIBED.filter((o) => known.has(o.operationId)).map((o) => o.operationId), [], 'described operations kept outside the table');
   });
 
-  it('answers every caller as the entitlements say, on every operation, in the edition\'s error dialect', async () => {
+  it('has an other-user check (or a reason for none) on every write of a user or subscriber', () => {
+    const unchecked = ops.filter((o) => o.row && o.method !== 'GET' && ['user', 'subscriber'].includes(o.row.access) && !o.row.ownState && !o.row.shared);
+    assert.deepEqual(unchecked.map((o) => `${o.operationId} ${o.method} ${o.path}`), [], 'per-user writes need ownState (kind owned) or a shared note');
+    const flagOnWrite = ops.filter((o) => o.row?.ownState?.kind === 'flag' && o.method !== 'GET');
+    assert.deepEqual(flagOnWrite.map((o) => o.operationId), [], 'a write checks A\'s state with kind owned');
+  });
+
+  it('answers every caller as the entitlements say, on every operation, in the edition\'s dialect, charging only metered calls', async () => {
+    const charged = new Map<Caller, number>();
     for (const op of ops) {
-      const row = TABLE[op.operationId]!;
+      const row = op.row!;
       for (const caller of CALLERS) {
         const res = await call(op.method, concrete(op.path, row), auth.get(caller)!, row);
         const want = expected(caller, op.path, row);
         const what = `${caller} → ${op.operationId} (${op.method} ${op.path}): ${res.statusCode} ${res.body.slice(0, 160)}`;
+        const metered = op.path.startsWith('/api/v1/') && DAILY[caller] !== undefined && res.statusCode < 400;
+        if (metered) {
+          const n = (charged.get(caller) ?? 0) + 1;
+          charged.set(caller, n);
+          assert.equal(res.headers['ratelimit-limit'], String(DAILY[caller]), `RateLimit-Limit: ${what}`);
+          assert.equal(res.headers['ratelimit-remaining'], String(DAILY[caller]! - n), `RateLimit-Remaining: ${what}`);
+        } else {
+          assert.equal(res.headers['ratelimit-limit'], undefined, `not metered: ${what}`);
+        }
         if (want === THROUGH) {
           assert.ok(res.statusCode < 500 && ![401, 403].includes(res.statusCode), what);
           continue;
         }
         assert.equal(res.statusCode, want, what);
-        if (want >= 400 && op.path.startsWith('/v1/')) {
-          assert.match(String(res.headers['content-type']), /^application\/problem\+json/, what);
-          const body = res.json() as { status: number; detail: string };
-          assert.equal(body.status, want, what);
-          if (want === 403 && caller !== 'no subscription key') assert.match(body.detail, /feature "(archive|projects|wat|exports)"/, what);
-        } else if (want >= 400) {
-          assert.deepEqual(Object.keys(res.json()), ['error'], what);
+        if (want >= 400) {
+          assertRefusal(res, want, op.path, what);
+          if (want === 403 && op.path.startsWith('/v1/') && caller !== 'no subscription key') {
+            assert.match((res.json() as { detail: string }).detail, /feature "(archive|projects|wat|exports)"/, what);
+          }
         } else if (op.path.endsWith('/export')) {
           assert.match(String(res.headers['content-type']), /^text\/csv/, what);
+        } else {
+          assert.match(String(res.headers['content-type']), /^application\/json/, what);
         }
       }
     }
-  });
-
-  it('hides the /v1/admin scope from non-administrators: 404 problem+json on any path under it', async () => {
-    for (const caller of CALLERS.filter((c) => !unauthenticated(c) && c !== 'admin key')) {
-      const res = await h.app.inject({ method: 'GET', url: '/v1/admin/anything', headers: auth.get(caller)! });
-      assert.equal(res.statusCode, 404, caller);
-      assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
+    for (const caller of CALLERS.filter((c) => DAILY[c] !== undefined)) {
+      const used = await h.database.db.selectFrom('usage_counters').innerJoin('api_keys', 'api_keys.id', 'usage_counters.api_key_id')
+        .select('count').where('api_keys.user_id', '=', who.get(caller)!.userId).where('day', '=', h.clock.now().toISOString().slice(0, 10)).executeTakeFirst();
+      assert.equal(used?.count ?? 0, charged.get(caller) ?? 0, `${caller}: units charged on the clock's UTC day`);
     }
-    const forAdmin = await h.app.inject({ method: 'GET', url: '/api/v1/admin/anything', headers: auth.get('professional key')! });
-    assert.equal(forAdmin.statusCode, 403);
+    assert.ok((charged.get('trial key') ?? 0) < DAILY['trial key']!, 'the trial key stays under its quota (else the matrix would see 429)');
   });
 
-  it('shows a user\'s own state to that user only (the other-user caller)', async () => {
-    const rows = ops.filter((o) => TABLE[o.operationId]!.ownState);
-    assert.ok(rows.length >= 5, `${rows.length} operations with per-user state`);
-    const setUp = new Map<OwnState['setup'], string>();
+  it('hides the /v1/admin scope from non-administrators (404 problem+json) and refuses /api/v1/admin (403 {error})', async () => {
+    for (const caller of CALLERS.filter((c) => !unauthenticated(c) && c !== 'admin key')) {
+      const hidden = await h.app.inject({ method: 'GET', url: '/v1/admin/anything', headers: auth.get(caller)! });
+      assert.equal(hidden.statusCode, 404, `${caller} GET /v1/admin/anything: ${hidden.body.slice(0, 160)}`);
+      assertRefusal(hidden, 404, '/v1/admin/anything', caller);
+      const refused = await h.app.inject({ method: 'GET', url: '/api/v1/admin/anything', headers: auth.get(caller)! });
+      assert.equal(refused.statusCode, 403, `${caller} GET /api/v1/admin/anything: ${refused.body.slice(0, 160)}`);
+      assertRefusal(refused, 403, '/api/v1/admin/anything', caller);
+    }
+  });
+
+  it('shows a user\'s per-user flags to that user only (the other-user caller, flag rows)', async () => {
+    const rows = ops.filter((o) => o.row?.ownState?.kind === 'flag');
+    assert.ok(rows.length >= 6, `${rows.length} operations with per-user flags`);
+    const setUp = new Map<FlagState['setup'], string>();
     for (const op of rows) {
-      const row = TABLE[op.operationId]!;
-      const own = row.ownState!;
-      if (!setUp.has(own.setup)) setUp.set(own.setup, await own.setup(h, otherA));
+      const row = op.row!;
+      const own = row.ownState as FlagState;
+      if (!setUp.has(own.setup)) setUp.set(own.setup, await own.setup(h, userA));
       const recordId = setUp.get(own.setup)!;
       const url = `${concrete(op.path, row)}${own.query ? `?${own.query}` : ''}`;
-      const flags = async (who: TestIdentity) => {
-        const res = await call(op.method, url, who.keyAuth, row);
+      const flags = async (user: TestIdentity) => {
+        const res = await call(op.method, url, user.keyAuth, row);
         assert.equal(res.statusCode, 200, `${op.operationId}: ${res.body.slice(0, 200)}`);
         return findRecords(res.json(), recordId).map((r) => r[own.flag]);
       };
-      const ofA = await flags(otherA);
+      const ofA = await flags(userA);
       assert.ok(ofA.length > 0, `${op.operationId}: A's record ${recordId} is in the answer`);
-      assert.ok(ofA.every((f) => f === true), `${op.operationId}: A sees ${own.flag}`);
-      const ofB = await flags(otherB);
-      assert.ok(ofB.length > 0 && ofB.every((f) => f === false), `${op.operationId}: B does not see A's ${own.flag}`);
+      assert.ok(ofA.every((f) => f === true), `${op.operationId}: A sees ${own.flag}: ${JSON.stringify(ofA)}`);
+      const ofB = await flags(userB);
+      assert.ok(ofB.length > 0 && ofB.every((f) => f === false), `${op.operationId}: B does not see A's ${own.flag}: ${JSON.stringify(ofB)}`);
+    }
+  });
+
+  it('keeps a user\'s own records from everyone else: 404 to user B, nothing changed (the other-user caller, owned rows)', async () => {
+    const rows = ops.filter((o) => o.row?.ownState?.kind === 'owned');
+    for (const op of rows) {
+      const row = op.row!;
+      const own = row.ownState as OwnedState;
+      const params = await own.setup(h, userA);
+      const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const value = params[name];
+        assert.ok(value, `${op.operationId}: setup names no {${name}}`);
+        return value;
+      });
+      const before = await own.snapshot(h, userA);
+      const asB = await call(op.method, url, userB.keyAuth, row);
+      const want = own.otherStatus ?? 404;
+      const what = `B → ${op.operationId} (${op.method} ${url}): ${asB.statusCode} ${asB.body.slice(0, 160)}`;
+      assert.equal(asB.statusCode, want, what);
+      if (want >= 400) assertRefusal(asB, want, op.path, what);
+      assert.deepEqual(await own.snapshot(h, userA), before, `${op.operationId}: A's state is unchanged after B's call`);
+      const asA = await call(op.method, url, userA.keyAuth, row);
+      assert.ok(asA.statusCode < 400, `A → ${op.operationId} (${op.method} ${url}): ${asA.statusCode} ${asA.body.slice(0, 160)}`);
     }
   });
 });

@@ -6,14 +6,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { startOutboxWorker, type RunningWorker } from '../domain/newsletter/outbox.js';
+import { systemCtx } from '../domain/context.js';
+import { startOutboxWorker, type RunningWorker } from '../domain/newsletter/index.js';
 import { mailTransportFor } from '../mail/transport.js';
 
 /** Starts the outbox loop for `config`; stop it before closing the database. */
 export function startMailWorker(database: Database, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'error'>): RunningWorker {
   const transport = mailTransportFor({ smtpUrl: config.mail.smtpUrl, mailFrom: config.mail.from, dataDir: config.dataDir });
   const worker = startOutboxWorker(
-    { db: database.db, transport, budget: { hourly: config.mail.budgetHourly, daily: config.mail.budgetDaily }, maxAttempts: config.mail.maxAttempts },
+    systemCtx(database.db, undefined, 'outbox-worker'),
+    { transport, budget: { hourly: config.mail.budgetHourly, daily: config.mail.budgetDaily }, maxAttempts: config.mail.maxAttempts },
     { onError: (err) => log.error({ err }, 'outbox worker: run failed'), onReport: (report) => log.info({ outbox: report }, 'outbox worker: delivered') },
   );
   log.info({ transport: config.mail.smtpUrl ? 'smtp' : 'eml files in DATA_DIR/outbox', budget: { hourly: config.mail.budgetHourly, daily: config.mail.budgetDaily } }, 'outbox worker started');

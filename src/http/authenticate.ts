@@ -5,8 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Identity } from '../domain/context.js';
 import { unauthenticated } from '../domain/errors.js';
-import { authenticateApiKey, looksLikeApiKey } from '../domain/identity/api-keys.js';
-import { authenticateSession } from '../domain/identity/sessions.js';
+import { authenticateApiKey, authenticateSession, looksLikeApiKey } from '../domain/identity/index.js';
 import { ctxOf } from './types.js';
 
 /**

@@ -8,20 +8,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { sendNewsletter, type NewsletterSettings } from '../domain/newsletter/send-newsletter.js';
-import { unsubscribeByToken } from '../domain/newsletter/unsubscribe.js';
+import { NewsletterSend, sendNewsletter, unsubscribe, type NewsletterSettings } from '../domain/newsletter/index.js';
 import { installApiV1Access } from './api-v1/access.js';
 import { installApiV1ErrorHandler } from './api-v1/errors.js';
 import { Envelope, errorResponses } from './api-v1/schemas.js';
 import { ctxOf } from './types.js';
-
-const SendBody = Type.Object({
-  editionNumber: Type.Optional(Type.Integer({ minimum: 1, description: 'Issue number; default: the latest published edition' })),
-  dryRun: Type.Optional(Type.Boolean({ description: 'Answer who would receive it and how many; send nothing' })),
-  onlyToSelf: Type.Optional(Type.Boolean({ description: 'Send only to the caller' })),
-  testEmail: Type.Optional(Type.String({ format: 'email', maxLength: 320, description: 'Send only to this address' })),
-  testEmails: Type.Optional(Type.Array(Type.String({ format: 'email', maxLength: 320 }), { maxItems: 50, description: 'Send only to these addresses' })),
-}, { additionalProperties: false });
 
 const SendResult = Type.Object({
   dry_run: Type.Boolean(),
@@ -49,7 +40,7 @@ export default async function newsletterRoutes(app: FastifyInstance, options: Ne
       schema: {
         operationId: 'apiAdminSendNewsletter', summary: 'Send (or dry-run, or test-send) an edition\u2019s personalised newsletter', tags: ['Admin: newsletter'],
         security: [{ bearerAuth: [] }],
-        body: SendBody,
+        body: NewsletterSend,
         response: { 200: Envelope(SendResult), 202: Envelope(SendResult), ...errorResponses, 409: errorResponses[400] },
       },
     }, async (req, reply) => {
@@ -65,7 +56,7 @@ export default async function newsletterRoutes(app: FastifyInstance, options: Ne
       url: '/api/unsubscribe/:token',
       schema: { hide: true, params: Type.Object({ token: Type.String({ maxLength: 100 }) }) },
       handler: async (req, reply) => {
-        const ok = await unsubscribeByToken(ctxOf(req), req.params.token);
+        const ok = await unsubscribe(ctxOf(req), req.params.token);
         return reply.type('text/html; charset=utf-8').status(ok ? 200 : 404).send(ok ? UNSUBSCRIBED : NOT_RECOGNISED);
       },
     });

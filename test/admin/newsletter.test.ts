@@ -61,6 +61,19 @@ after(async () => {
   await h.close();
 });
 
+/**
+ * When the outbox's queued messages (or message `id`) became due: the instant a worker's own clock
+ * starts at in these tests, so that no assertion reads the wall clock. (The outbox stamps
+ * `next_attempt_at` with the database's time, not the service clock.)
+ */
+async function dueAt(id?: string): Promise<Date> {
+  let q = h.database.db.selectFrom('email_outbox').select((eb) => eb.fn.max('next_attempt_at').as('due')).where('status', 'in', ['queued', 'failed']);
+  if (id) q = q.where('id', '=', id);
+  const { due } = await q.executeTakeFirstOrThrow();
+  assert.ok(due, 'a message is due');
+  return new Date(due as unknown as string | Date);
+}
+
 describe('POST /api/admin/newsletter/send', () => {
   it('dry run: answers who would receive it and how many, sends and writes nothing', async () => {
     const res = await send({ dryRun: true });
@@ -110,16 +123,18 @@ describe('POST /api/admin/newsletter/send', () => {
         if (smtp.received.length === 200) kill.abort();
       },
     };
-    const a = await processOutbox({ db: h.database.db, transport: dying, budget: big, workerId: 'A', batchSize: 30, leaseMs: 60_000 }, { signal: kill.signal });
+    // The workers run on a clock of their own, started when the last message became due (never the wall clock).
+    const due = await dueAt();
+    const a = await processOutbox({ db: h.database.db, transport: dying, budget: big, workerId: 'A', batchSize: 30, leaseMs: 60_000, now: () => due }, { signal: kill.signal });
     await smtpA.close?.();
     assert.equal(a.sent, 200);
     assert.equal(smtp.received.length, 200);
-    const leased = await sql<{ n: number }>`select count(*)::int as n from email_outbox where status = 'queued' and locked_until > now()`.execute(h.database.db);
+    const leased = await sql<{ n: number }>`select count(*)::int as n from email_outbox where status = 'queued' and locked_until > ${due}`.execute(h.database.db);
     assert.ok(leased.rows[0]!.n > 0, 'worker A left leased messages behind');
 
     // Worker B starts later (its clock is past A's leases) and delivers the rest.
     const smtpB = smtpTransport(smtp.url, 'Airport Intelligence <news@example.test>');
-    const later = () => new Date(Date.now() + 61_000);
+    const later = () => new Date(due.getTime() + 61_000);
     const b = await processOutbox({ db: h.database.db, transport: smtpB, budget: big, workerId: 'B', now: later });
     await smtpB.close?.();
     assert.equal(b.sent, READERS - 200);
@@ -189,11 +204,13 @@ describe('POST /api/admin/newsletter/send', () => {
     assert.equal(res.json().data.queued, 5);
     const t = smtpTransport(smtp.url, 'news@example.test');
     const sentBefore = smtp.received.length;
-    const hourly = await processOutbox({ db: h.database.db, transport: t, budget: { hourly: READERS + 2, daily: 1_000_000 } });
+    // Two minutes after the messages became due by the service clock: every earlier send of this file is within the hour.
+    const now = () => new Date(h.clock.now().getTime() + 120_000);
+    const hourly = await processOutbox({ db: h.database.db, transport: t, budget: { hourly: READERS + 2, daily: 1_000_000 }, now });
     assert.deepEqual([hourly.sent, hourly.budgetExhausted], [2, true]);
-    const daily = await processOutbox({ db: h.database.db, transport: t, budget: { hourly: 1_000_000, daily: READERS + 3 } });
+    const daily = await processOutbox({ db: h.database.db, transport: t, budget: { hourly: 1_000_000, daily: READERS + 3 }, now });
     assert.deepEqual([daily.sent, daily.budgetExhausted], [1, true]);
-    const rest = await processOutbox({ db: h.database.db, transport: t, budget: big });
+    const rest = await processOutbox({ db: h.database.db, transport: t, budget: big, now });
     await t.close?.();
     assert.equal(rest.sent, 2);
     assert.equal(smtp.received.length, sentBefore + 5);
@@ -213,12 +230,13 @@ describe('POST /api/admin/newsletter/send', () => {
       const res = await send({ testEmail: 'bounce@example.test' });
       const id = (await h.database.db.selectFrom('email_outbox').select('id').where('send_id', '=', res.json().data.send_id).executeTakeFirstOrThrow()).id;
       const t = smtpTransport(rejecting.url, 'news@example.test');
-      const first = await processOutbox({ db: h.database.db, transport: t, budget: big, maxAttempts: 3 });
+      const due = await dueAt(id);
+      const first = await processOutbox({ db: h.database.db, transport: t, budget: big, maxAttempts: 3, now: () => due });
       assert.deepEqual([first.retried, first.dead], [1, 0]);
       let row = await h.database.db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       assert.equal(row.status, 'failed');
-      assert.ok(new Date(row.next_attempt_at).getTime() > Date.now() + 30_000, 'backoff before the next try');
-      const later = () => new Date(Date.now() + 24 * 3_600_000);
+      assert.ok(new Date(row.next_attempt_at).getTime() > due.getTime() + 30_000, 'backoff before the next try');
+      const later = () => new Date(due.getTime() + 24 * 3_600_000);
       const rest = await processOutbox({ db: h.database.db, transport: t, budget: big, maxAttempts: 3, now: later, backoffMs: () => 0 });
       await t.close?.();
       assert.deepEqual([rest.retried, rest.dead], [1, 1]);

@@ -52,7 +52,7 @@ describe('authentication', () => {
   it('answers 401 for a revoked key', async () => {
     const me = await h.identity({ plan: 'professional' });
     assert.equal((await get('/api/v1/editions', me.keyAuth)).statusCode, 200);
-    await h.database.db.updateTable('api_keys').set({ revoked_at: new Date() }).where('user_id', '=', me.userId).execute();
+    await h.database.db.updateTable('api_keys').set({ revoked_at: h.clock.now() }).where('user_id', '=', me.userId).execute();
     const res = await get('/api/v1/editions', me.keyAuth);
     assert.equal(res.statusCode, 401);
     assert.match(res.json().error, /revoked/);
@@ -82,7 +82,7 @@ describe('authentication', () => {
 
     assert.equal((await get('/api/v1/editions', { authorization: 'Bearer not.a.jwt' })).statusCode, 401);
 
-    await h.database.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', me.userId).execute();
+    await h.database.db.updateTable('sessions').set({ revoked_at: h.clock.now() }).where('user_id', '=', me.userId).execute();
     const revoked = await get('/api/v1/editions', me.sessionAuth);
     assert.equal(revoked.statusCode, 401);
     assert.match(revoked.json().error, /revoked/);

@@ -85,14 +85,19 @@ describe('GET /api/v1/tenders', () => {
     for (const s of ['open', 'closing_soon', 'closed', 'awarded', 'cancelled']) assert.ok(statuses.has(s), `status ${s} present`);
   });
 
-  it('derives closing_soon and closed from the deadline', async () => {
+  it('derives closing_soon and closed from the deadline, at the service clock', async () => {
+    // The sample was loaded at the harness clock (TEST_NOW): deadlines at 17:00 UTC of its day + N.
+    const now = h.clock.now();
     const all = await list('closed=1&limit=100');
     for (const t of all.data) {
       const source = sample.find((s) => s.reference === t.reference)!;
-      if (source.status !== 'open') assert.equal(t.status, source.status);
-      else if (source.deadline_in_days !== null && source.deadline_in_days < 0) assert.equal(t.status, 'closed');
-      else if (source.deadline_in_days !== null && source.deadline_in_days < 14) assert.equal(t.status, 'closing_soon');
-      else assert.equal(t.status, 'open');
+      const deadline = source.deadline_in_days === null ? null : Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + source.deadline_in_days, 17);
+      assert.equal(t.deadline === null ? null : Date.parse(t.deadline), deadline, `${t.reference}: deadline`);
+      const what = `${t.reference} (deadline ${t.deadline}) at ${now.toISOString()}`;
+      if (source.status !== 'open') assert.equal(t.status, source.status, what);
+      else if (deadline !== null && deadline < now.getTime()) assert.equal(t.status, 'closed', what);
+      else if (deadline !== null && deadline < now.getTime() + 14 * DAY) assert.equal(t.status, 'closing_soon', what);
+      else assert.equal(t.status, 'open', what);
     }
   });
 

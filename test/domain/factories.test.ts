@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DAY_MS } from '../../src/domain/clock.js';
-import { createApiKey } from '../../src/domain/identity/api-keys.js';
+import { createApiKey } from '../../src/domain/identity/index.js';
 import { makeArticle, makeEdition, makeProject, makeTender, makeUser } from '../helpers/factories.js';
 import { startHarness, TEST_NOW, type Harness, type TestIdentity } from '../helpers/harness.js';
 

@@ -3,12 +3,16 @@
  * hours that used to break the suite: sample deadlines fall at 17:00 UTC, so a run in the evening
  * saw "14 days ahead" as closing_soon. Here the clock is set to 00:30, 16:59, 17:01 and 23:59 UTC
  * of one day, tenders are made with deadlines at 17:00 of nearby days, and the derived statuses are
- * read over HTTP (/api/v1/tenders and /v1/tenders/{id}).
+ * read over HTTP (/api/v1/tenders and /v1/tenders/{id}). Then the sample dataset itself is loaded
+ * with the clock at each of those instants (the loader dates deadlines at 17:00 UTC of the clock's
+ * day + N) and every sample tender is checked against the rule.
  * Rule: closed once the deadline has passed; closing_soon while it is less than 14 days away.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DAY_MS } from '../../src/domain/clock.js';
+import { sampleTenders } from '../../src/seed/sample-projects.js';
+import { loadSample } from '../../src/seed/sample.js';
 import { makeTender } from '../helpers/factories.js';
 import { startHarness, TestClock, type Harness, type TestIdentity } from '../helpers/harness.js';
 
@@ -72,4 +76,44 @@ describe('derived tender status by the service clock', () => {
     const titles = (res.json().data as { title: string }[]).map((t) => t.title).sort();
     assert.deepEqual(titles, ['Deadline in 13 days', 'Deadline in 14 days']);
   });
+});
+
+/** The rule, restated from tender-status.ts: what a tender stored as `stored` shows at `now`. */
+function ruleAt(stored: string, deadline: number | null, now: Date): string {
+  if (stored !== 'open') return stored;
+  if (deadline !== null && deadline < now.getTime()) return 'closed';
+  if (deadline !== null && deadline < now.getTime() + 14 * DAY_MS) return 'closing_soon';
+  return 'open';
+}
+
+describe('the sample dataset loaded at each hour (the evening failure)', () => {
+  const sample = sampleTenders();
+  for (const hour of HOURS) {
+    it(`loaded and read at ${hour} UTC`, async () => {
+      const clock = new TestClock(`${DAY}T${hour}:00Z`);
+      const s = await startHarness({ clock });
+      try {
+        await loadSample(s.ctx());
+        const key = await s.identity({ plan: 'enterprise' });
+        const res = await s.app.inject({ method: 'GET', url: '/api/v1/tenders?closed=1&limit=100', headers: key.keyAuth });
+        assert.equal(res.statusCode, 200, res.body.slice(0, 200));
+        const rows = res.json().data as { reference: string; status: string; deadline: string | null }[];
+        assert.equal(rows.length, sample.length);
+        for (const t of rows) {
+          const source = sample.find((x) => x.reference === t.reference)!;
+          const deadline = source.deadline_in_days === null ? null : Date.parse(at1700(source.deadline_in_days));
+          assert.equal(t.deadline === null ? null : Date.parse(t.deadline), deadline, `${t.reference}: deadline at 17:00 UTC of the load day + ${source.deadline_in_days}`);
+          assert.equal(t.status, ruleAt(source.status, deadline, clock.now()), `${t.reference} (deadline ${t.deadline}) at ${hour}`);
+        }
+        // The tender of the evening failure: due 14 days after the load day, at 17:00 UTC.
+        const fourteen = sample.filter((x) => x.status === 'open' && x.deadline_in_days === 14).map((x) => x.reference);
+        assert.ok(fourteen.length > 0, 'the sample has an open tender due in 14 days');
+        for (const reference of fourteen) {
+          assert.equal(rows.find((t) => t.reference === reference)!.status, hour < '17:00' ? 'open' : 'closing_soon', `${reference} at ${hour}`);
+        }
+      } finally {
+        await s.close();
+      }
+    });
+  }
 });

@@ -15,7 +15,7 @@ import type { ArticleView } from '../../src/domain/articles/repository.js';
 import type { EditionView } from '../../src/domain/editions/repository.js';
 import { createEdition, type EditionInput } from '../../src/domain/editions/index.js';
 import { loadIdentity } from '../../src/domain/identity/load-identity.js';
-import { createUser, type NewUser, type UserView } from '../../src/domain/identity/users.js';
+import { createUser, type NewUser, type UserView } from '../../src/domain/identity/index.js';
 import { createProject, type ProjectCreateInput, type ProjectView } from '../../src/domain/projects/index.js';
 import { createTender, type TenderCreateInput, type TenderView } from '../../src/domain/tenders/index.js';
 import type { Harness } from './harness.js';

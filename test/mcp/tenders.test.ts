@@ -15,12 +15,13 @@ import { call, connect, startLive, structured, textOf, unitsUsed, type LiveHarne
 let h: LiveHarness;
 let buyer: TestIdentity;
 
-/** Inserts a tender whose deadline is `days` (and a half) days from now. */
+/** Inserts a tender whose deadline is `days` (and a half) days after the service clock's now. */
 async function tender(title: string, days: number, status = 'open'): Promise<void> {
+  const now = h.clock.now();
   await sql`insert into tenders (title, description, buyer_name, tender_type, status, published_on, deadline, country_code, region_slug)
     select ${title}, ${`${title}, with "quotes", commas and a
-line break`}, 'Test Airport Authority', 'rfp', ${status}, current_date - 10,
-           now() + make_interval(days => ${days}, hours => 12), c.code, c.region_slug
+line break`}, 'Test Airport Authority', 'rfp', ${status}, (${now}::timestamptz at time zone 'UTC')::date - 10,
+           ${now}::timestamptz + make_interval(days => ${days}, hours => 12), c.code, c.region_slug
       from countries c where c.code = 'GB'`.execute(h.database.db);
 }
 

@@ -4,12 +4,12 @@ import { recordAudit } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { recomputeEditionRollups } from '../editions/repository.js';
 import { recomputeProjectRollups } from '../projects/index.js';
-import { getArticleById, projectsOfArticle } from './write-article.js';
+import { loadArticle, projectsOfArticle } from './repository.js';
 
 /** Deletes an article. @throws DomainError NOT_FOUND */
 export async function deleteArticle(ctx: Ctx, id: string): Promise<void> {
   await adminWrite(ctx, async (trx, tctx) => {
-    const before = await getArticleById(trx, id);
+    const before = await loadArticle(trx, id);
     const projects = await projectsOfArticle(trx, id);
     await trx.deleteFrom('articles').where('id', '=', id).execute();
     await recomputeEditionRollups(trx, before.edition_id);

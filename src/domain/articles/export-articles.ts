@@ -1,13 +1,17 @@
 /**
  * The archive export stream: every article matching a filter, in the engine's own order, read in
  * windows of `EXPORT_BATCH_SIZE` through the same query as the search (so one engine decides what
- * matches and in which order). No connection is held between windows.
+ * matches and in which order). No connection is held between windows. `exportArchive` is the
+ * reader's operation (the caller's archive scope; no row cap).
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { loadArticleViews, type ArticleView } from './repository.js';
 import { EXPORT_BATCH_SIZE } from '../pagination.js';
-import { matchingArticleIds, type ArticleFilter } from './article-query.js';
+import type { Ctx } from '../context.js';
+import type { ArchiveQuery } from './schemas.js';
+import { archiveFilter } from './search-archive.js';
+import { matchingArticleIds, type ArticleFilter } from './search-engine.js';
 
 /** Every article matching `filter`; stop iterating to end early. */
 export async function* exportArticles(db: Kysely<DB>, filter: ArticleFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<ArticleView> {
@@ -16,4 +20,9 @@ export async function* exportArticles(db: Kysely<DB>, filter: ArticleFilter, bat
     yield* await loadArticleViews(db, ids);
     if (ids.length < batchSize) return;
   }
+}
+
+/** Every article of the caller's archive that `query` matches, streamed in batches (the CSV export; no row cap). */
+export async function* exportArchive(ctx: Ctx, query: ArchiveQuery): AsyncGenerator<ArticleView> {
+  yield* exportArticles(ctx.db, await archiveFilter(ctx, query));
 }

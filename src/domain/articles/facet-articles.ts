@@ -1,12 +1,17 @@
 /**
  * Facets of the archive search (/v1/search/facets): for the articles that match a filter, the
  * regions, countries, topics, tags, airports, years and editions they carry, with counts.
+ * `facetArchive` is the reader's operation (in the caller's archive scope); `facetArticles` counts
+ * over any engine filter.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { airportDimension, columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../shared/facets.js';
-import { filterConditions, type ArticleFilter } from './article-query.js';
+import type { Ctx } from '../context.js';
 import { allOf } from '../shared/sql-filters.js';
+import type { ArchiveQuery } from './schemas.js';
+import { archiveFilter } from './search-archive.js';
+import { filterConditions, type ArticleFilter } from './search-engine.js';
 
 /** The facets of the archive search. */
 export interface ArticleFacets {
@@ -37,4 +42,9 @@ export async function facetArticles(db: Kysely<DB>, filter: ArticleFilter): Prom
     count({ join: sql``, value: sql`x.edition`, label: sql`'Edition ' || x.edition || ', ' || to_char(x.publish_date, 'YYYY-MM-DD')` }),
   ]);
   return { regions, countries, topics, tags, airports, years, editions };
+}
+
+/** The archive's filter vocabulary with counts, for the articles of the caller's archive that `query` matches. */
+export async function facetArchive(ctx: Ctx, query: ArchiveQuery): Promise<ArticleFacets> {
+  return facetArticles(ctx.db, await archiveFilter(ctx, query));
 }

@@ -1,18 +1,21 @@
 /**
- * Articles: the archive engine (article-query.ts), the reader's operations (reader-articles.ts:
- * search, facets, export, per airport, per edition, one, related; each with `is_saved`), the admin
- * writes (create-, update-, delete-article.ts over write-article.ts) and their input schemas. What the faces may import.
+ * Articles: the search engine of every face (search-engine.ts over the views of repository.ts),
+ * one operation per file (list-, get-, search-, facet-, export-articles, search-archive, list-related-articles;
+ * the reader's with `is_saved`, in the caller's archive scope), the admin writes (create-,
+ * update-, delete-article) and their input and filter schemas. What the faces may import.
  */
 export * from './schemas.js';
 export type { AirportRef, ArticleView, Term } from './repository.js';
-export type { ArticleFilter } from './article-query.js';
-export type { ArticleFacets } from './facet-articles.js';
-export { RELATED_WEIGHTS } from './list-related-articles.js';
-export { getArticle, searchArticles } from './search-articles.js';
-export {
-  exportArchive, facetArchive, getReaderArticle, listEditionArticles, listRelatedArticles, searchArchive,
-  type ArchiveQuery, type ReaderArticle,
-} from './reader-articles.js';
+export { insertArticle, loadArticle } from './repository.js';
+export { findArticles, type ArticleFilter } from './search-engine.js';
+export type { ReaderArticle } from './saved-articles.js';
+export { listArticles } from './list-articles.js';
+export { getArticle, getReaderArticle } from './get-article.js';
+export { searchArticles } from './search-articles.js';
+export { searchArchive } from './search-archive.js';
+export { facetArchive, facetArticles, type ArticleFacets } from './facet-articles.js';
+export { exportArchive, exportArticles } from './export-articles.js';
+export { listRelatedArticles, RELATED_WEIGHTS } from './list-related-articles.js';
 export { createArticle } from './create-article.js';
 export { updateArticle } from './update-article.js';
 export { deleteArticle } from './delete-article.js';

@@ -8,13 +8,19 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import { loadArticleViews, type ArticleView } from './repository.js';
-import { getArticle } from './search-articles.js';
+import { getArticle } from './get-article.js';
+import { withSaved, type ReaderArticle } from './saved-articles.js';
 
 /** Weights of the relatedness score. */
 export const RELATED_WEIGHTS = { airport: 3, topic: 2, tag: 2, country: 1, region: 1 } as const;
 
+/** Up to `limit` articles related to article `id`, best first, with saved flags. @throws DomainError NOT_FOUND */
+export async function listRelatedArticles(ctx: Ctx, id: string, limit: number): Promise<ReaderArticle[]> {
+  return withSaved(ctx, await relatedArticles(ctx, id, limit));
+}
+
 /** Up to `limit` articles related to article `id`, best first. @throws DomainError NOT_FOUND */
-export async function relatedArticles(ctx: Ctx, id: string, limit: number): Promise<ArticleView[]> {
+async function relatedArticles(ctx: Ctx, id: string, limit: number): Promise<ArticleView[]> {
   const source = await getArticle(ctx, id);
   const W = RELATED_WEIGHTS;
   const { rows } = await sql<{ id: string }>`

@@ -1,10 +1,15 @@
 /**
- * Input schemas of articles (TypeBox, i.e. JSON Schema): both editions' admin routes validate
- * against them, and the operations take their `Static<>` types. Bodies are strict; lists replace
- * the whole set. Taxonomy values are resolved by name or slug, airports by IATA code.
+ * Input and filter schemas of articles (TypeBox, i.e. JSON Schema), declared once: the faces
+ * validate against them (or against their own dialect's form of them) and the operations take
+ * their `Static<>` types.
+ * - Admin bodies ({@link ArticleCreate}, {@link ArticlePatch}) are strict; lists replace the whole
+ *   set. Taxonomy values are resolved by name or slug, airports by IATA code.
+ * - Filters: {@link ArticleListFilter} (the article list), {@link ArticleSearch} (the archive
+ *   search with any/exclude lists), {@link ArchiveFilter} (the reader's archive search, facets
+ *   and export, in the caller's archive scope).
  */
 import { Type, type Static } from 'typebox';
-import { createOf, NullableString, patchOf, Strings, Text } from '../shared/input-schema.js';
+import { createOf, FilterList, FilterText, NullableString, patchOf, Strings, Text } from '../shared/input-schema.js';
 
 /** Every field an administrator may set, named as in the article record. */
 const articleFields = {
@@ -33,3 +38,62 @@ export type ArticleCreateInput = Static<typeof ArticleCreate>;
 export const ArticlePatch = patchOf(articleFields);
 /** Fields of an article to change; absent fields stay as they are. */
 export type ArticleInput = Static<typeof ArticlePatch>;
+
+// ------------------------------------------------------------------ filters
+
+/** Filters of the article list (/api/v1/articles): single values, all must hold. */
+export const ArticleListFilter = Type.Object({
+  q: FilterText('Full-text query, web-search syntax: "quoted phrase", OR, -exclusion'),
+  region: FilterText('Region name contains this (case-insensitive), e.g. "middle"'),
+  country: FilterText('Country name contains this, or equals an ISO 3166-1 alpha-2 code'),
+  tag: FilterText('One tag (name or slug) the article must carry'),
+  topic: FilterText('One topic (name or slug) the article must carry'),
+  airport: FilterText('One airport the article must mention: IATA code or part of the name'),
+  edition: Type.Optional(Type.Integer({ minimum: 1, description: 'Edition (issue) number' })),
+});
+/** The article list's filters. */
+export type ArticleListInput = Static<typeof ArticleListFilter>;
+
+/** The single-valued filters of the archive search (/api/v1/search), in every form of it. */
+export const articleSearchTerms = {
+  q: FilterText('Keyword query, web-search syntax: "quoted phrase", OR, -exclusion'),
+  region: FilterText('Exact region name (or slug), e.g. "Europe"'),
+  tag: FilterText('One required tag (name or slug)'),
+  topic: FilterText('One required topic (name or slug)'),
+  airport: FilterText('One required airport: IATA code or airport name'),
+};
+
+/**
+ * The archive search (/api/v1/search): {@link articleSearchTerms} (all must hold), lists of which
+ * at least one must hold (`any_*`) or none (`exclude_tags`), the year, and whether articles of
+ * archived (older imported) editions are included.
+ */
+export const ArticleSearch = Type.Object({
+  ...articleSearchTerms,
+  year: Type.Optional(Type.Integer({ minimum: 1000, maximum: 9999, description: 'Four-digit year of the edition publish date' })),
+  any_tags: FilterList('At least one of these tags'),
+  any_topics: FilterList('At least one of these topics'),
+  any_airports: FilterList('At least one of these airports'),
+  any_regions: FilterList('Any of these regions'),
+  exclude_tags: FilterList('None of these tags'),
+  include_archived: Type.Optional(Type.Boolean({ description: 'Also articles of archived (older imported) editions' })),
+});
+/** An archive search, as {@link ArticleSearch} describes it. */
+export type ArticleSearchInput = Static<typeof ArticleSearch>;
+
+/**
+ * What a reader may ask of the archive (/v1/search, its facets and export). Term, region and
+ * airport values are slugs, IATA codes or ids, as the vocabularies report them.
+ */
+export const ArchiveFilter = Type.Object({
+  q: FilterText('Web-search syntax: words are ANDed, "quoted phrases", OR, -exclusion'),
+  region: FilterText('Region slug (as /v1/reference and the facets report), e.g. middle-east'),
+  terms: FilterList('Topic or tag slugs; ALL must match'),
+  airport: FilterText('Airport database id (UUID) or IATA code'),
+  year: Type.Optional(Type.Integer({ minimum: 1000, maximum: 9999, description: 'Four-digit year of the edition publish date' })),
+  edition: Type.Optional(Type.Integer({ minimum: 1, description: 'Edition number (not id)' })),
+  mine: Type.Optional(Type.Boolean({ description: "true: only articles matching the reader's favourite topics, tags, regions and airports", default: false })),
+  include_events: Type.Optional(Type.Boolean({ description: 'true: also return calendar event items (default: articles only)', default: false })),
+});
+/** A reader's archive query, as {@link ArchiveFilter} describes it. */
+export type ArchiveQuery = Static<typeof ArchiveFilter>;

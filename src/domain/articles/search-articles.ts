@@ -1,29 +1,31 @@
 /**
- * Listing and searching articles of published editions (archived ones on request), and reading one. One engine (src/domain/search/article-query.ts)
- * serves the list and the search of every face.
+ * Searching the archive (/api/v1/search: published editions, archived ones on request), through
+ * the one engine of every face (./search-engine.ts). The reader's search is ./search-archive.ts.
  */
 import type { Ctx } from '../context.js';
-import { notFound } from '../errors.js';
 import type { Page, Window } from '../pagination.js';
-import { findArticles, type ArticleFilter } from './article-query.js';
-import { loadArticleViews, type ArticleView } from './repository.js';
-
-/** Articles of published editions matching `filter` (archived ones too when `includeArchived`). */
-export function searchArticles(
-  ctx: Ctx,
-  filter: Omit<ArticleFilter, 'editionStatuses'>,
-  window: Window,
-  options: { includeArchived?: boolean } = {},
-): Promise<Page<ArticleView>> {
-  return findArticles(ctx.db, { ...filter, editionStatuses: options.includeArchived ? ['published', 'archived'] : ['published'] }, window);
-}
+import type { ArticleView } from './repository.js';
+import type { ArticleSearchInput } from './schemas.js';
+import { findArticles } from './search-engine.js';
 
 /**
- * One article. Articles of published and archived editions are readable by every subscriber;
- * articles of drafts only by admins. @throws DomainError NOT_FOUND
+ * One window of the articles of published editions (and archived ones when `include_archived`)
+ * matching `input`, with the total that match; by relevance then recency when `q` is given, else
+ * newest edition first in edition order.
  */
-export async function getArticle(ctx: Ctx, id: string): Promise<ArticleView> {
-  const [article] = await loadArticleViews(ctx.db, [id]);
-  if (!article || (article.edition_status === 'draft' && !ctx.identity?.isAdmin)) throw notFound(`Article ${id}`);
-  return article;
+export function searchArticles(ctx: Ctx, input: ArticleSearchInput, window: Window): Promise<Page<ArticleView>> {
+  return findArticles(ctx.db, {
+    q: input.q,
+    region: input.region,
+    anyRegions: input.any_regions,
+    year: input.year,
+    allTags: input.tag ? [input.tag] : undefined,
+    allTopics: input.topic ? [input.topic] : undefined,
+    allAirports: input.airport ? [input.airport] : undefined,
+    anyTags: input.any_tags,
+    anyTopics: input.any_topics,
+    anyAirports: input.any_airports,
+    excludeTags: input.exclude_tags,
+    editionStatuses: input.include_archived ? ['published', 'archived'] : ['published'],
+  }, window);
 }

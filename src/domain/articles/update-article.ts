@@ -4,14 +4,13 @@ import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { recomputeEditionRollups } from '../editions/repository.js';
 import { recomputeProjectRollups } from '../projects/index.js';
-import type { ArticleView } from './repository.js';
 import type { ArticleInput } from './schemas.js';
-import { freeSlug, getArticleById, projectsOfArticle, requireEdition, writeArticle } from './write-article.js';
+import { freeSlug, loadArticle, projectsOfArticle, requireEdition, writeArticle, type ArticleView } from './repository.js';
 
 /** Updates an article; lists replace the whole set. @throws DomainError NOT_FOUND, VALIDATION */
 export async function updateArticle(ctx: Ctx, id: string, input: ArticleInput): Promise<ArticleView> {
   return adminWrite(ctx, async (trx, tctx) => {
-    const before = await getArticleById(trx, id);
+    const before = await loadArticle(trx, id);
     if (input.edition_id !== undefined && input.edition_id !== before.edition_id) await requireEdition(trx, input.edition_id);
     if (input.headline !== undefined || input.edition_id !== undefined) {
       const slug = await freeSlug(trx, input.edition_id ?? before.edition_id, input.headline ?? before.headline, id);
@@ -24,7 +23,7 @@ export async function updateArticle(ctx: Ctx, id: string, input: ArticleInput): 
       const projects = await projectsOfArticle(trx, id);
       if (projects.length) await recomputeProjectRollups(trx, projects);
     }
-    const after = await getArticleById(trx, id);
+    const after = await loadArticle(trx, id);
     await recordUpdate(trx, tctx, 'article', id, before, after);
     return after;
   });

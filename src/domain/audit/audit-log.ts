@@ -2,13 +2,11 @@
  * The audit log: every admin write records who, when, which record and the fields that changed,
  * before and after. `recordAudit` runs inside the write's own transaction, so a write and its audit
  * entry commit or roll back together: nothing an admin does is lost silently, and a failed request
- * leaves neither.
+ * leaves neither. Reading it back: list-audit-entries.ts.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { requireAdmin } from '../admin/admin.js';
 import type { Ctx } from '../context.js';
-import type { Page, Window } from '../pagination.js';
 
 /** What an admin did. */
 export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'promote' | 'status' | 'send';
@@ -79,37 +77,4 @@ export async function recordAudit(
 export async function recordUpdate(trx: Kysely<DB>, ctx: Ctx, entity: AuditEntity, entityId: string, before: object, after: object, action: AuditAction = 'update'): Promise<void> {
   const diff = changedFields(snapshot(before)!, snapshot(after)!);
   if (diff) await recordAudit(trx, ctx, { action, entity, entityId, before: diff.before, after: diff.after });
-}
-
-/** Filters of the audit list. */
-export interface AuditFilter {
-  entity?: string | undefined;
-  entityId?: string | undefined;
-  action?: string | undefined;
-  actorUserId?: string | undefined;
-}
-
-/** Audit entries, newest first. */
-export async function listAudit(ctx: Ctx, filter: AuditFilter, window: Window): Promise<Page<AuditEntry>> {
-  requireAdmin(ctx.identity);
-  const base = ctx.db
-    .selectFrom('audit_log as l')
-    .$if(filter.entity !== undefined, (q) => q.where('l.entity', '=', filter.entity!))
-    .$if(filter.entityId !== undefined, (q) => q.where('l.entity_id', '=', filter.entityId!))
-    .$if(filter.action !== undefined, (q) => q.where('l.action', '=', filter.action!))
-    .$if(filter.actorUserId !== undefined, (q) => q.where('l.actor_user_id', '=', filter.actorUserId!));
-  const [rows, count] = await Promise.all([
-    base
-      .leftJoin('users as u', 'u.id', 'l.actor_user_id')
-      .select(['l.id', 'l.actor_user_id', 'u.email as actor_email', 'l.action', 'l.entity', 'l.entity_id', 'l.before', 'l.after', 'l.request_id', 'l.created_at'])
-      .orderBy('l.id', 'desc')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((r) => ({ ...r, id: Number(r.id), before: r.before as Json | null, after: r.after as Json | null, created_at: new Date(r.created_at as unknown as string).toISOString() })),
-    total: count.n,
-  };
 }

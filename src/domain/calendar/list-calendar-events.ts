@@ -7,8 +7,9 @@ import { sql, type SqlBool } from 'kysely';
 import { utcDay } from '../clock.js';
 import type { Ctx } from '../context.js';
 import type { Window } from '../pagination.js';
+import type { CalendarFilterInput } from './schemas.js';
 
-/** An event with its place. */
+/** An event with its place. `starts_on`, `ends_on`: `YYYY-MM-DD`. */
 export interface CalendarEventView {
   id: string;
   title: string;
@@ -27,13 +28,16 @@ export interface CalendarEventView {
   article_id: string | null;
 }
 
-/** Published events by start date; `upcoming` keeps those that end today or later. */
-export async function listCalendarEvents(ctx: Ctx, options: { upcoming: boolean }, window: Window): Promise<CalendarEventView[]> {
+/**
+ * Published events by start date, then title; `upcoming` (default `true`) keeps those that end on
+ * the caller's UTC day (`ctx.now()`) or later.
+ */
+export async function listCalendarEvents(ctx: Ctx, filter: CalendarFilterInput, window: Window): Promise<CalendarEventView[]> {
   return (await ctx.db
     .selectFrom('calendar_events as ev')
     .leftJoin('countries as c', 'c.code', 'ev.country_code')
     .where('ev.published', '=', true)
-    .$if(options.upcoming, (qb) => qb.where(sql<SqlBool>`coalesce(ev.ends_on, ev.starts_on) >= ${utcDay(ctx.now())}::date`))
+    .$if(filter.upcoming ?? true, (qb) => qb.where(sql<SqlBool>`coalesce(ev.ends_on, ev.starts_on) >= ${utcDay(ctx.now())}::date`))
     .select([
       'ev.id', 'ev.title', 'ev.starts_on', 'ev.ends_on', 'ev.city', 'ev.country_code', 'c.name as country_name', 'ev.region_slug',
       'ev.venue', 'ev.organiser', 'ev.url', 'ev.description', 'ev.origin', 'ev.article_id',

@@ -1,11 +1,16 @@
 /**
  * Editions: reading (published for subscribers, drafts for administrators), the admin writes
- * (create, update, publish, delete; rollups recomputed) and their input schemas. What the faces may import.
+ * (create, update, publish, delete; rollups recomputed) and their input schemas; one operation per
+ * file. What the faces may import.
  */
 export * from './schemas.js';
-export type { EditionView, KeyMetric, RegionalHighlight } from './repository.js';
+export type { EditionView, EditionWithArticles, KeyMetric, RegionalHighlight } from './repository.js';
+export { loadEdition, recomputeEditionRollups } from './repository.js';
 export { adminListEditions, listPublishedEditions } from './list-editions.js';
-export { getEdition, getEditionArticles, getEditionByNumber, getLatestEdition, type EditionWithArticles } from './get-edition.js';
+export { getEdition } from './get-edition.js';
+export { getEditionByNumber } from './get-edition-by-number.js';
+export { getLatestEdition } from './get-latest-edition.js';
+export { listEditionArticles } from './list-edition-articles.js';
 export { createEdition } from './create-edition.js';
 export { updateEdition } from './update-edition.js';
 export { publishEdition } from './publish-edition.js';

@@ -1,12 +1,15 @@
 /**
- * Editions: issues of the newsletter with their executive summary. Source: table `editions`.
+ * The SQL of editions: issues of the newsletter with their executive summary (table `editions`),
+ * their articles in edition order, and the rollups that depend on them.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { conflict, notFound } from '../errors.js';
 import { recomputeProjectRollups } from '../projects/index.js';
 import type { Page, Window } from '../pagination.js';
-import type { EditionStatus } from '../articles/article-query.js';
+import { loadArticleViews, type ArticleView } from '../articles/repository.js';
+import { matchingArticleIds } from '../articles/search-engine.js';
+import type { EditionStatus } from './schemas.js';
 
 /** A key metric of an executive summary. */
 export interface KeyMetric {
@@ -36,6 +39,9 @@ export interface EditionView {
   /** Articles in the edition (rollup). */
   article_count: number;
 }
+
+/** An edition with all its articles in edition order. */
+export type EditionWithArticles = EditionView & { articles: ArticleView[] };
 
 const columns = [
   'id',
@@ -98,6 +104,17 @@ export async function findLatestPublished(db: Kysely<DB>): Promise<EditionView |
     .executeTakeFirst()) as unknown as EditionView | undefined;
 }
 
+/** A window of the articles (and event items) of `edition`, in edition order. */
+export async function editionArticles(db: Kysely<DB>, edition: EditionView, window: Window): Promise<ArticleView[]> {
+  const ids = await matchingArticleIds(db, { editionId: edition.id, editionStatuses: [edition.status], kinds: ['article', 'event'] }, window);
+  return loadArticleViews(db, ids);
+}
+
+/** `edition` with all its articles (and event items), in edition order. */
+export async function withAllArticles(db: Kysely<DB>, edition: EditionView): Promise<EditionWithArticles> {
+  return { ...edition, articles: await editionArticles(db, edition, { limit: 10_000, offset: 0 }) };
+}
+
 /** Recomputes the `article_count` rollup of one edition (or of all when `editionId` is omitted). */
 export async function recomputeEditionRollups(db: Kysely<DB>, editionId?: string): Promise<void> {
   await sql`update editions e set article_count = (select count(*) from articles a where a.edition_id = e.id)
@@ -108,7 +125,10 @@ async function findById(db: Kysely<DB>, id: string): Promise<EditionView | undef
   return (await db.selectFrom('editions').select(columns).where('id', '=', id).executeTakeFirst()) as unknown as EditionView | undefined;
 }
 
-/** The edition with `id` in any status. @throws DomainError NOT_FOUND */
+/**
+ * The edition with `id` in any status, without a visibility rule: the loader of the admin writes
+ * (readers go through `getEdition`, which hides drafts). @throws DomainError NOT_FOUND
+ */
 export async function loadEdition(db: Kysely<DB>, id: string): Promise<EditionView> {
   const e = await findById(db, id);
   if (!e) throw notFound(`Edition ${id}`);

@@ -8,6 +8,7 @@ import { createOf, patchOf, StringEnum, Strings, Text } from '../shared/input-sc
 
 /** Edition states (seed 001, section 3: draft and published; archived for imported older issues). */
 export const EDITION_STATUSES = ['draft', 'published', 'archived'] as const;
+/** An edition's state; only `published` and `archived` editions are visible to readers. */
 export type EditionStatus = (typeof EDITION_STATUSES)[number];
 
 const strictObject = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });

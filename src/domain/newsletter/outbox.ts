@@ -23,6 +23,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { systemClock } from '../clock.js';
+import type { Ctx } from '../context.js';
 
 /** A message handed to a transport. */
 export interface OutgoingMail {
@@ -199,10 +200,16 @@ export interface RunningWorker {
 }
 
 /**
- * Runs `processOutbox` every `intervalMs` (default 5 s) until stopped; errors (a database restart)
- * are reported to `onError` and the loop goes on.
+ * Runs `processOutbox` every `intervalMs` (default 5 s) until stopped, with the database and clock
+ * of `ctx` (a system context: the worker acts for nobody); errors (a database restart) are
+ * reported to `onError` and the loop goes on.
  */
-export function startOutboxWorker(options: OutboxWorkerOptions, loop: { intervalMs?: number; onError?: (err: unknown) => void; onReport?: (r: OutboxRunReport) => void } = {}): RunningWorker {
+export function startOutboxWorker(
+  ctx: Ctx,
+  settings: Omit<OutboxWorkerOptions, 'db' | 'now'>,
+  loop: { intervalMs?: number; onError?: (err: unknown) => void; onReport?: (r: OutboxRunReport) => void } = {},
+): RunningWorker {
+  const options: OutboxWorkerOptions = { ...settings, db: ctx.db, now: () => ctx.now() };
   const controller = new AbortController();
   const interval = loop.intervalMs ?? 5_000;
   const done = (async () => {
@@ -228,9 +235,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions, loop: { interval
 }
 
 /** Outbox depth, dead letters and sends in the last hour and day against the budget. */
-export async function outboxUsage(db: Kysely<DB>, budget: SendBudget, now: Date): Promise<OutboxUsage> {
-  const { rows } = await sql<{ status: string; n: number }>`select status, count(*)::int as n from email_outbox group by status`.execute(db);
+export async function outboxUsage(ctx: Ctx, budget: SendBudget): Promise<OutboxUsage> {
+  const { rows } = await sql<{ status: string; n: number }>`select status, count(*)::int as n from email_outbox group by status`.execute(ctx.db);
   const by = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
-  const use = await budgetUse(db, now);
+  const use = await budgetUse(ctx.db, ctx.now());
   return { queued: by('queued'), failed: by('failed'), dead: by('dead'), sent: by('sent'), sent_last_hour: use.hour, sent_last_day: use.day, budget };
 }

@@ -24,15 +24,7 @@ import { conflict, invalidParam, notFound } from '../errors.js';
 import { findEditionByNumber, findLatestPublished, type EditionView } from '../editions/repository.js';
 import { entitledSubscribers, testRecipients, type Recipient } from './recipients.js';
 import { renderDigest } from './render.js';
-
-/** What the caller asks for; every member optional. */
-export interface SendRequest {
-  editionNumber?: number | undefined;
-  dryRun?: boolean | undefined;
-  onlyToSelf?: boolean | undefined;
-  testEmail?: string | undefined;
-  testEmails?: string[] | undefined;
-}
+import type { SendRequest } from './schemas.js';
 
 /** Deployment settings the messages need. */
 export interface NewsletterSettings {
@@ -129,6 +121,8 @@ export async function sendNewsletter(ctx: Ctx, request: SendRequest, settings: N
         return {
           send_id: send.id, dedupe_key: keyOf(r, send.id), to_email: r.email, user_id: r.userId,
           subject: digest.subject, html: digest.html, text_body: digest.text, unsubscribe_url: link,
+          // Due now by the service clock (not the database's), so a worker on the same clock sends it.
+          created_at: tctx.now(), next_attempt_at: tctx.now(),
         };
       });
       if (!rows.length) continue;

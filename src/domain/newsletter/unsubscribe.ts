@@ -6,7 +6,7 @@
 import type { Ctx } from '../context.js';
 
 /** @returns `true` when the token names a reader (now unsubscribed), `false` otherwise. */
-export async function unsubscribeByToken(ctx: Ctx, token: string): Promise<boolean> {
+export async function unsubscribe(ctx: Ctx, token: string): Promise<boolean> {
   const db = ctx.db;
   if (!/^[0-9a-f]{64}$/.test(token)) return false;
   const row = await db.selectFrom('preferences').select(['user_id', 'unsubscribed_at']).where('unsubscribe_token', '=', token).executeTakeFirst();

@@ -4,6 +4,7 @@
  */
 import type { Ctx } from '../context.js';
 
+/** The controlled vocabularies, each `{ slug | code, name }` (countries with their region). */
 export interface Vocabularies {
   regions: { slug: string; name: string }[];
   countries: { code: string; name: string; region_slug: string }[];

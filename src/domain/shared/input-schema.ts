@@ -40,3 +40,10 @@ export const createOf = <P extends TProperties, R extends TProperties>(props: P,
 /** A PATCH body: strict, every property optional, at least one present. */
 export const patchOf = <P extends TProperties>(props: P) =>
   Type.Object(optionalAll(props), { additionalProperties: false, minProperties: 1 });
+
+/** An optional free-text filter value: 1 to 500 characters. */
+export const FilterText = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
+
+/** An optional list of filter values (at most 50, each 1 to 500 characters). */
+export const FilterList = (description: string) =>
+  Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 50, description }));

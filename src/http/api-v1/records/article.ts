@@ -3,7 +3,7 @@
  * (names for region, country, airports, topics, tags and companies; codes beside them).
  */
 import { Type, type Static } from 'typebox';
-import type { ArticleView } from '../../../domain/articles/repository.js';
+import type { ArticleView } from '../../../domain/articles/index.js';
 import { Nullable } from '../../schema.js';
 
 export const Article = Type.Object({

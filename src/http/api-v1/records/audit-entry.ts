@@ -1,6 +1,6 @@
 /** An audit-log entry of the /api/v1 edition: schema and presenter. */
 import { Type, type Static } from 'typebox';
-import type { AuditEntry as AuditView } from '../../../domain/audit/audit-log.js';
+import type { AuditEntry as AuditView } from '../../../domain/audit/index.js';
 import { Nullable } from '../../schema.js';
 
 export const AuditEntry = Type.Object({

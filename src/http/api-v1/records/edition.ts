@@ -3,7 +3,7 @@
  * `EditionView` is presented.
  */
 import { Type, type Static } from 'typebox';
-import type { EditionView } from '../../../domain/editions/repository.js';
+import type { EditionView } from '../../../domain/editions/index.js';
 import { EditionBase } from '../../records/edition-base.js';
 import { Article } from './article.js';
 

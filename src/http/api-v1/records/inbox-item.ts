@@ -1,6 +1,6 @@
 /** The editorial inbox item of the /api/v1 edition: schema and presenter. */
 import { Type, type Static } from 'typebox';
-import { INBOX_STATUSES, type InboxItem as InboxItemView } from '../../../domain/inbox/inbox.js';
+import { INBOX_STATUSES, type InboxItem as InboxItemView } from '../../../domain/inbox/index.js';
 import { Nullable, StringEnum } from '../../schema.js';
 
 export const InboxItem = Type.Object({

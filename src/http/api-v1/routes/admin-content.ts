@@ -14,12 +14,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { createArticle, deleteArticle, updateArticle } from '../../../domain/articles/index.js';
+import { ArticleCreate, ArticlePatch, createArticle, deleteArticle, updateArticle } from '../../../domain/articles/index.js';
 import { createProject, deleteProject, ProjectCreate, ProjectPatch, updateProject } from '../../../domain/projects/index.js';
 import { createTender, deleteTender, TenderCreate, TenderPatch, updateTender } from '../../../domain/tenders/index.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
-import { ArticleCreate, ArticlePatch, Deleted } from '../records/admin-inputs.js';
+import { Deleted } from '../records/admin-inputs.js';
 import { Project, presentProject } from '../records/project.js';
 import { presentTenderWithBidders, TenderWithBidders } from '../records/tender.js';
 import { Envelope, errorResponses } from '../schemas.js';

@@ -9,17 +9,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { adminListEditions, createEdition, deleteEdition, publishEdition, updateEdition } from '../../../domain/editions/index.js';
+import { adminListEditions, createEdition, deleteEdition, EditionCreate, EditionPatch, EditionStatusQuery, publishEdition, updateEdition } from '../../../domain/editions/index.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Edition, presentEdition } from '../records/edition.js';
-import { Deleted, EditionCreate, EditionPatch, EditionStatusQuery } from '../records/admin-inputs.js';
+import { Deleted } from '../records/admin-inputs.js';
 import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const tags = ['Admin: editions'];
 const security = [{ bearerAuth: [] }];
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'Edition id (UUID)' }) });
 const responses = { ...errorResponses, 409: errorResponses[400] };
+const deleted = (id: string) => ({ data: { id, deleted: true as const } });
 
 export default async function adminEditionRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -58,10 +59,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
       params: IdParams,
       response: { 200: Envelope(Deleted), ...responses },
     },
-  }, async (req) => {
-    await deleteEdition(ctxOf(req), req.params.id);
-    return { data: { id: req.params.id, deleted: true as const } };
-  });
+  }, async (req) => deleted(await deleteEdition(ctxOf(req), req.params.id).then(() => req.params.id)));
 
   r.post('/editions/:id/publish', {
     schema: {

@@ -8,12 +8,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { listAudit } from '../../../domain/audit/audit-log.js';
-import { listInbox, promoteInboxItem, setInboxStatus } from '../../../domain/inbox/inbox.js';
+import { AuditQuery, listAuditEntries } from '../../../domain/audit/index.js';
+import { InboxPatch, InboxQuery, listInboxItems, promoteInboxItem, PromoteBody, updateInboxItem } from '../../../domain/inbox/index.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
-import { InboxPatch, InboxQuery, PromoteBody } from '../records/admin-inputs.js';
 import { AuditEntry, presentAuditEntry } from '../records/audit-entry.js';
 import { InboxItem, presentInboxItem } from '../records/inbox-item.js';
 import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
@@ -33,8 +32,8 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
       response: { 200: PagedEnvelope(InboxItem), ...responses },
     },
   }, async (req) => {
-    const { page, limit, status } = req.query;
-    const result = await listInbox(ctxOf(req), status, pageWindow(page, limit));
+    const { page, limit, ...filter } = req.query;
+    const result = await listInboxItems(ctxOf(req), filter, pageWindow(page, limit));
     return paged(result.items.map(presentInboxItem), page, limit, result.total);
   });
 
@@ -44,7 +43,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
       params, body: InboxPatch,
       response: { 200: Envelope(InboxItem), ...responses },
     },
-  }, async (req) => ({ data: presentInboxItem(await setInboxStatus(ctxOf(req), req.params.id, req.body.status)) }));
+  }, async (req) => ({ data: presentInboxItem(await updateInboxItem(ctxOf(req), req.params.id, req.body)) }));
 
   r.post('/inbox/:id/promote', {
     schema: {
@@ -53,26 +52,19 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
       response: { 201: Envelope(Type.Object({ item: InboxItem, article: Article })), ...responses },
     },
   }, async (req, reply) => {
-    const body = req.body;
-    const target = body.edition_id !== undefined ? { editionId: body.edition_id } : { editionNumber: body.edition_number! };
-    const { item, article } = await promoteInboxItem(ctxOf(req), req.params.id, target);
+    const { item, article } = await promoteInboxItem(ctxOf(req), req.params.id, req.body);
     return reply.status(201).send({ data: { item: presentInboxItem(item), article: presentArticle(article) } });
   });
 
   r.get('/audit', {
     schema: {
       operationId: 'apiV1AdminListAudit', summary: 'Read the audit log of admin writes, newest first', tags: ['Admin: audit'], security,
-      querystring: Type.Object({
-        entity: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'edition, article, project, tender, inbox_item, newsletter_send' })),
-        entity_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-        action: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
-        ...PageQuery(50, 200),
-      }),
+      querystring: Type.Object({ ...AuditQuery.properties, ...PageQuery(50, 200) }),
       response: { 200: PagedEnvelope(AuditEntry), ...responses },
     },
   }, async (req) => {
-    const { page, limit, entity, entity_id, action } = req.query;
-    const result = await listAudit(ctxOf(req), { entity, entityId: entity_id, action }, pageWindow(page, limit));
+    const { page, limit, ...filter } = req.query;
+    const result = await listAuditEntries(ctxOf(req), filter, pageWindow(page, limit));
     return paged(result.items.map(presentAuditEntry), page, limit, result.total);
   });
 }

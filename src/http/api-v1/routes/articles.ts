@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getArticle, searchArticles, type ArticleFilter } from '../../../domain/articles/index.js';
+import { ArticleListFilter, getArticle, listArticles } from '../../../domain/articles/index.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
@@ -14,18 +14,6 @@ import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../sc
 
 const tags = ['Articles'];
 const security = [{ bearerAuth: [] }];
-const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
-
-/** The list's parameters (names and single values of this edition) as the engine's filter. */
-const toFilter = (q: { q?: string; region?: string; country?: string; tag?: string; topic?: string; airport?: string; edition?: number }): ArticleFilter => ({
-  q: q.q,
-  regionContains: q.region,
-  countryContains: q.country,
-  allTags: q.tag ? [q.tag] : undefined,
-  allTopics: q.topic ? [q.topic] : undefined,
-  allAirports: q.airport ? [q.airport] : undefined,
-  editionNumber: q.edition,
-});
 
 export default async function articleRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -33,21 +21,12 @@ export default async function articleRoutes(app: FastifyInstance): Promise<void>
   r.get('/articles', {
     schema: {
       operationId: 'apiV1ListArticles', summary: 'List articles of published editions, newest first', tags, security,
-      querystring: Type.Object({
-        q: text('Full-text query, web-search syntax: "quoted phrase", OR, -exclusion'),
-        region: text('Region name contains this (case-insensitive), e.g. "middle"'),
-        country: text('Country name contains this, or equals an ISO 3166-1 alpha-2 code'),
-        tag: text('One tag (name or slug) the article must carry'),
-        topic: text('One topic (name or slug) the article must carry'),
-        airport: text('One airport the article must mention: IATA code or part of the name'),
-        edition: Type.Optional(Type.Integer({ minimum: 1, description: 'Edition (issue) number' })),
-        ...PageQuery(20, 100),
-      }),
+      querystring: Type.Object({ ...ArticleListFilter.properties, ...PageQuery(20, 100) }),
       response: { 200: PagedEnvelope(Article), ...errorResponses },
     },
   }, async (req) => {
     const { page, limit, ...filters } = req.query;
-    const result = await searchArticles(ctxOf(req), toFilter(filters), pageWindow(page, limit));
+    const result = await listArticles(ctxOf(req), filters, pageWindow(page, limit));
     return paged(result.items.map(presentArticle), page, limit, result.total);
   });
 

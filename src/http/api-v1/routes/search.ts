@@ -1,13 +1,15 @@
 /**
  * /api/v1 search (seed 000, section 4): GET with a query string (lists comma-separated) and POST
- * with the same parameters as a JSON body (lists as arrays). One engine with /v1/search.
+ * with the same parameters as a JSON body (lists as arrays). The two forms are this edition's
+ * dialect of the domain's `ArticleSearch` (src/domain/articles/schemas.ts), mapped to it by
+ * `toSearch`. One engine with /v1/search.
  * q, region, year, tag, topic, airport, any_tags, any_topics, any_airports, any_regions,
  * exclude_tags, include_archived, page, limit (default 30, max 100).
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TSchema } from 'typebox';
-import { searchArticles } from '../../../domain/articles/index.js';
+import { articleSearchTerms, searchArticles, type ArticleSearchInput } from '../../../domain/articles/index.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
@@ -15,19 +17,19 @@ import { errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const tags = ['Search'];
 const security = [{ bearerAuth: [] }];
-const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
+const { q, region, tag, topic, airport } = articleSearchTerms;
 
 /**
  * Parameters shared by both forms; `list` is how a list-valued parameter is written in that form,
  * `year` and `flag` how a year and the include_archived flag are.
  */
 const searchParams = <L extends TSchema, Y extends TSchema, F extends TSchema>(list: (description: string) => L, year: Y, flag: F) => ({
-  q: text('Keyword query, web-search syntax: "quoted phrase", OR, -exclusion'),
-  region: text('Exact region name (or slug), e.g. "Europe"'),
+  q,
+  region,
   year: Type.Optional(year),
-  tag: text('One required tag (name or slug)'),
-  topic: text('One required topic (name or slug)'),
-  airport: text('One required airport: IATA code or airport name'),
+  tag,
+  topic,
+  airport,
   any_tags: Type.Optional(list('At least one of these tags')),
   any_topics: Type.Optional(list('At least one of these topics')),
   any_airports: Type.Optional(list('At least one of these airports')),
@@ -62,36 +64,31 @@ const SearchBody = Type.Object(
 /** Either form, as its schema validated it. */
 type SearchInput = Static<typeof SearchQuery> | Static<typeof SearchBody>;
 
+/** A list in either form (`a,b` or `['a', 'b']`), trimmed; `undefined` when nothing is left. */
 const listOf = (value: string | string[] | undefined): string[] | undefined => {
   if (value === undefined) return undefined;
   const items = (Array.isArray(value) ? value : value.split(',')).map((v) => v.trim()).filter(Boolean);
   return items.length ? items : undefined;
 };
 
+/** Either form as the domain's search: lists as arrays, the year as a number, the flag as a boolean. */
+const toSearch = (input: SearchInput): ArticleSearchInput => ({
+  q: input.q,
+  region: input.region,
+  year: input.year ? Number(input.year) : undefined,
+  tag: input.tag,
+  topic: input.topic,
+  airport: input.airport,
+  any_tags: listOf(input.any_tags),
+  any_topics: listOf(input.any_topics),
+  any_airports: listOf(input.any_airports),
+  any_regions: listOf(input.any_regions),
+  exclude_tags: listOf(input.exclude_tags),
+  include_archived: [true, 1, '1', 'true'].includes(input.include_archived as never),
+});
+
 export default async function searchRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  const run = async (req: Parameters<typeof ctxOf>[0], input: SearchInput) => {
-    const result = await searchArticles(
-      ctxOf(req),
-      {
-        q: input.q,
-        region: input.region,
-        anyRegions: listOf(input.any_regions),
-        year: input.year ? Number(input.year) : undefined,
-        allTags: input.tag ? [input.tag] : undefined,
-        allTopics: input.topic ? [input.topic] : undefined,
-        allAirports: input.airport ? [input.airport] : undefined,
-        anyTags: listOf(input.any_tags),
-        anyTopics: listOf(input.any_topics),
-        anyAirports: listOf(input.any_airports),
-        excludeTags: listOf(input.exclude_tags),
-      },
-      pageWindow(input.page, input.limit),
-      { includeArchived: [true, 1, '1', 'true'].includes(input.include_archived as never) },
-    );
-    return paged(result.items.map(presentArticle), input.page, input.limit, result.total);
-  };
 
   r.get('/search', {
     schema: {
@@ -99,7 +96,11 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
       querystring: SearchQuery,
       response: { 200: PagedEnvelope(Article), ...errorResponses },
     },
-  }, (req) => run(req, req.query));
+  }, async (req) => {
+    const { page, limit } = req.query;
+    const result = await searchArticles(ctxOf(req), toSearch(req.query), pageWindow(page, limit));
+    return paged(result.items.map(presentArticle), page, limit, result.total);
+  });
 
   r.post('/search', {
     schema: {
@@ -107,5 +108,9 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
       body: SearchBody,
       response: { 200: PagedEnvelope(Article), ...errorResponses },
     },
-  }, (req) => run(req, req.body));
+  }, async (req) => {
+    const { page, limit } = req.body;
+    const result = await searchArticles(ctxOf(req), toSearch(req.body), pageWindow(page, limit));
+    return paged(result.items.map(presentArticle), page, limit, result.total);
+  });
 }

@@ -1,6 +1,6 @@
 /** The airport record of the /v1 edition (fields not shown by the seed; ours). */
 import { Type, type Static } from 'typebox';
-import type { AirportView } from '../../../domain/airports/repository.js';
+import type { AirportView } from '../../../domain/airports/index.js';
 import { Nullable } from '../../schema.js';
 
 export const Airport = Type.Object({

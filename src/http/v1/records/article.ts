@@ -4,7 +4,7 @@
  * search parameters take); the CSV columns of the search export.
  */
 import { Type, type Static } from 'typebox';
-import type { ArticleView } from '../../../domain/articles/repository.js';
+import type { ArticleView } from '../../../domain/articles/index.js';
 import { Nullable } from '../../schema.js';
 import { csvList, type CsvColumn } from '../../csv.js';
 

@@ -3,7 +3,7 @@
  * the regional highlights and key metrics of the executive summary.
  */
 import { Type, type Static } from 'typebox';
-import type { EditionView } from '../../../domain/editions/repository.js';
+import type { EditionView } from '../../../domain/editions/index.js';
 import { EditionBase } from '../../records/edition-base.js';
 
 const FIELDS = ['id', 'number', 'publish_date', 'status', 'summary', 'top_developments', 'key_trends', 'article_count'] as const;

@@ -1,6 +1,6 @@
 /** The calendar event record of the /v1 edition (fields not shown by the seed; ours). */
 import { Type, type Static } from 'typebox';
-import type { CalendarEventView } from '../../../domain/calendar/list-calendar-events.js';
+import type { CalendarEventView } from '../../../domain/calendar/index.js';
 import { Nullable } from '../../schema.js';
 
 export const CalendarEvent = Type.Object({

@@ -8,9 +8,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getAirport, listAirportArticles, listAirportProjects, listAirports } from '../../../domain/airports/index.js';
+import { AirportFilter, AirportRef as Ref, getAirport, listAirportArticles, listAirportProjects, listAirports } from '../../../domain/airports/index.js';
 import { ctxOf } from '../../types.js';
-import { Named, Paging, security, text } from '../named.js';
+import { Named, Paging, security } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { Airport, presentAirport } from '../records/airport.js';
 import { Article, presentArticle } from '../records/article.js';
@@ -18,7 +18,6 @@ import { Project, presentProject } from '../records/project.js';
 
 const tags = ['Airports'];
 const errors = problemResponses(400, 401, 403, 404, 422, 500);
-const Ref = Type.Object({ ref: Type.String({ minLength: 1, maxLength: 64, description: 'Airport database id (UUID) or IATA code' }) });
 
 export default async function airportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -27,12 +26,12 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
     schema: {
       operationId: 'v1ListAirports', summary: 'Airports by name, IATA code or city', tags, security,
       description: 'The exact IATA match first, then by name.',
-      querystring: Type.Object({ q: text('IATA code, or part of the name or city'), ...Paging(50) }),
+      querystring: Type.Object({ ...AirportFilter.properties, ...Paging(50) }),
       response: { 200: Named('airports', Airport), ...errors },
     },
   }, async (req) => {
-    const { q, limit, offset } = req.query;
-    return { airports: (await listAirports(ctxOf(req), q, { limit, offset })).map(presentAirport) };
+    const { limit, offset, ...filter } = req.query;
+    return { airports: (await listAirports(ctxOf(req), filter, { limit, offset })).map(presentAirport) };
   });
 
   r.get('/airports/:ref', {
@@ -51,7 +50,7 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('articles', Article), ...errors },
     },
-  }, async (req) => ({ articles: (await listAirportArticles(ctxOf(req), req.params.ref, req.query)).map(presentArticle) }));
+  }, async (req) => ({ articles: (await listAirportArticles(ctxOf(req), { ref: req.params.ref, window: req.query })).map(presentArticle) }));
 
   r.get('/airports/:ref/projects', {
     config: { gates: ['projects'] },
@@ -61,5 +60,5 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('projects', Project), ...errors },
     },
-  }, async (req) => ({ projects: (await listAirportProjects(ctxOf(req), req.params.ref, req.query)).map(presentProject) }));
+  }, async (req) => ({ projects: (await listAirportProjects(ctxOf(req), { ref: req.params.ref, window: req.query })).map(presentProject) }));
 }

@@ -5,9 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { listCalendarEvents } from '../../../domain/calendar/list-calendar-events.js';
+import { CalendarFilter, listCalendarEvents } from '../../../domain/calendar/index.js';
 import { ctxOf } from '../../types.js';
-import { flag, Named, Paging, security } from '../named.js';
+import { Named, Paging, security } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { CalendarEvent, presentEvent } from '../records/event.js';
 
@@ -15,11 +15,11 @@ export default async function calendarRoutes(app: FastifyInstance): Promise<void
   app.withTypeProvider<TypeBoxTypeProvider>().get('/calendar', {
     schema: {
       operationId: 'v1ListCalendarEvents', summary: 'Industry events (conferences, trade shows), by start date', tags: ['Calendar'], security,
-      querystring: Type.Object({ upcoming: flag('true (default) hides events that have ended; false lists past events too', true), ...Paging(200) }),
+      querystring: Type.Object({ ...CalendarFilter.properties, ...Paging(200) }),
       response: { 200: Named('events', CalendarEvent), ...problemResponses(400, 401, 403, 422, 500) },
     },
   }, async (req) => {
-    const { upcoming, limit, offset } = req.query;
-    return { events: (await listCalendarEvents(ctxOf(req), { upcoming: upcoming ?? true }, { limit, offset })).map(presentEvent) };
+    const { limit, offset, ...filter } = req.query;
+    return { events: (await listCalendarEvents(ctxOf(req), filter, { limit, offset })).map(presentEvent) };
   });
 }

@@ -6,8 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getBillingConfig } from '../../../domain/billing/get-billing-config.js';
-import { listPlans } from '../../../domain/billing/list-plans.js';
+import { getBillingConfig, listPlans } from '../../../domain/billing/index.js';
 import { ctxOf } from '../../types.js';
 import { StringEnum } from '../../schema.js';
 import { Named } from '../named.js';

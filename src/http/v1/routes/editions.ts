@@ -9,8 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getReaderArticle, listEditionArticles, listRelatedArticles } from '../../../domain/articles/index.js';
-import { getEdition, listPublishedEditions } from '../../../domain/editions/index.js';
+import { getReaderArticle, listRelatedArticles } from '../../../domain/articles/index.js';
+import { getEdition, listEditionArticles, listPublishedEditions } from '../../../domain/editions/index.js';
 import { ctxOf } from '../../types.js';
 import { Named, Paging, security, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';

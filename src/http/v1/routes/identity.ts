@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { FEATURES } from '../../../domain/entitlements.js';
 import { getMe, type Me } from '../../../domain/identity/get-me.js';
-import { getReference } from '../../../domain/reference/get-reference.js';
+import { getReference } from '../../../domain/reference/index.js';
 import { ctxOf } from '../../types.js';
 import { Nullable, StringEnum } from '../../schema.js';
 import { security } from '../named.js';

@@ -1,7 +1,8 @@
 /**
  * /v1 archive search (seed 001, section 4); the engine is the one of /api/v1/search
- * (src/domain/search/article-query.ts). In a trial preview of `archive`, only the latest
- * published edition is searched.
+ * (src/domain/articles/search-engine.ts), the filter the domain's `ArchiveFilter`
+ * (src/domain/articles/schemas.ts) with `terms` comma-separated. In a trial preview of `archive`,
+ * only the latest published edition is searched.
  * | GET | /v1/search        | { articles }; archive                                              |
  * | GET | /v1/search/facets | regions, countries, topics, tags, airports, years, editions; archive |
  * | GET | /v1/search/export | text/csv, streamed, uncapped; archive + exports                    |
@@ -10,33 +11,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { exportArchive, facetArchive, searchArchive, type ArchiveQuery } from '../../../domain/articles/index.js';
+import { ArchiveFilter, exportArchive, facetArchive, searchArchive, type ArchiveQuery } from '../../../domain/articles/index.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { commaList, csvResponse, Facets, flag, Named, Paging, security, splitList, text } from '../named.js';
+import { commaList, csvResponse, Facets, Named, Paging, security, splitList } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { ARTICLE_CSV_COLUMNS, Article, presentArticle } from '../records/article.js';
 
 const tags = ['Search'];
 const errors = problemResponses(400, 401, 403, 422, 500);
 
-const filters = {
-  q: text('Web-search syntax: words are ANDed, "quoted phrases", OR, -exclusion'),
-  region: text('Region slug (as /v1/reference and the facets report), e.g. middle-east'),
-  terms: commaList('Topic or tag slugs; ALL must match'),
-  airport: text('Airport database id (UUID) or IATA code'),
-  year: Type.Optional(Type.Integer({ minimum: 1000, maximum: 9999, description: 'Four-digit year of the edition publish date' })),
-  edition: Type.Optional(Type.Integer({ minimum: 1, description: 'Edition number (not id)' })),
-  mine: flag("true: only articles matching the reader's favourite topics, tags, regions and airports", false),
-  include_events: flag('true: also return calendar event items (default: articles only)', false),
-};
+/** The domain's archive filter in this dialect: `terms` comma-separated. */
+const filters = { ...ArchiveFilter.properties, terms: commaList('Topic or tag slugs; ALL must match') };
 const Filters = Type.Object(filters);
 const FACET_NAMES = ['regions', 'countries', 'topics', 'tags', 'airports', 'years', 'editions'] as const;
 
-/** These parameters (comma lists, flags) as the domain's archive query. */
-const toQuery = (q: Static<typeof Filters>): ArchiveQuery => ({
-  q: q.q, region: q.region, terms: splitList(q.terms), airport: q.airport, year: q.year, edition: q.edition, mine: q.mine, includeEvents: q.include_events,
-});
+/** These parameters (a comma list) as the domain's archive query. */
+const toQuery = ({ terms, ...rest }: Static<typeof Filters>): ArchiveQuery => ({ ...rest, terms: splitList(terms) });
 
 export default async function searchRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

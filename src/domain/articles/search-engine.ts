@@ -11,10 +11,9 @@ import type { DB } from '../../db/types.js';
 import type { Page, Window } from '../pagination.js';
 import { loadArticleViews, type ArticleView } from './repository.js';
 import { matchesInterests } from './interests.js';
+import type { EditionStatus } from '../editions/schemas.js';
 import { allOf, countryContains, hasAirport, hasTerm, hasTopicOrTag, regionContains, regionIn } from '../shared/sql-filters.js';
 
-/** Edition states whose articles a query may return. */
-export type EditionStatus = 'draft' | 'published' | 'archived';
 
 /**
  * Filters over articles. Every member is optional; all given members must hold (AND).

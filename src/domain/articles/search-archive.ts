@@ -1,0 +1,31 @@
+/**
+ * The reader's archive (/v1/search, and the filter of its facets and export): a reader's query in
+ * the caller's archive scope (a trial preview of `archive` sees only the latest published edition,
+ * src/domain/previews.ts), through the one engine of every face (./search-engine.ts).
+ */
+import type { Ctx } from '../context.js';
+import type { Window } from '../pagination.js';
+import { archiveScope } from '../previews.js';
+import { withSaved, type ReaderArticle } from './saved-articles.js';
+import type { ArchiveQuery } from './schemas.js';
+import { findArticles, type ArticleFilter } from './search-engine.js';
+
+/** The engine's filter of a reader's `query`, narrowed to the caller's archive scope. */
+export async function archiveFilter(ctx: Ctx, query: ArchiveQuery): Promise<ArticleFilter> {
+  return {
+    q: query.q,
+    region: query.region,
+    allTerms: query.terms,
+    allAirports: query.airport ? [query.airport] : undefined,
+    year: query.year,
+    editionNumber: query.edition,
+    interestsOf: query.mine && ctx.identity ? ctx.identity.userId : undefined,
+    kinds: query.include_events ? ['article', 'event'] : ['article'],
+    ...(await archiveScope(ctx)),
+  };
+}
+
+/** One window of the caller's archive matching `query`, by relevance (with `q`) else newest first, with saved flags. */
+export async function searchArchive(ctx: Ctx, query: ArchiveQuery, window: Window): Promise<ReaderArticle[]> {
+  return withSaved(ctx, (await findArticles(ctx.db, await archiveFilter(ctx, query), window)).items);
+}

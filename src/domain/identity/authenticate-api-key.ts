@@ -1,0 +1,23 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { Ctx, Identity } from '../context.js';
+import { unauthenticated } from '../errors.js';
+import { hashApiKey, KEY_PATTERN, KEY_PREFIX_LENGTH } from './api-key-format.js';
+import { identityColumns, identityJoins, toIdentity, type IdentityRow } from './load-identity.js';
+
+/**
+ * Resolves an API key to the identity of its user.
+ * @throws DomainError UNAUTHENTICATED for a malformed, unknown or revoked key.
+ */
+export async function authenticateApiKey(ctx: Ctx, key: string): Promise<Identity> {
+  if (!KEY_PATTERN.test(key)) throw unauthenticated('Malformed API key: expected "svc_live_" followed by 43 base62 characters');
+  const { rows } = await sql<IdentityRow & { key_id: string; key_hash: string; revoked_at: Date | null }>`
+    select k.id as key_id, k.key_hash, k.revoked_at, ${identityColumns}
+      from api_keys k join users u on u.id = k.user_id ${identityJoins(ctx.now())}
+     where k.prefix = ${key.slice(0, KEY_PREFIX_LENGTH)}`.execute(ctx.db);
+  const presented = Buffer.from(hashApiKey(key), 'hex');
+  const match = rows.find((r) => crypto.timingSafeEqual(Buffer.from(r.key_hash, 'hex'), presented));
+  if (!match) throw unauthenticated('Unknown API key');
+  if (match.revoked_at) throw unauthenticated('This API key has been revoked');
+  return toIdentity(match, 'api_key', match.key_id);
+}

@@ -1,0 +1,97 @@
+/**
+ * The inbox's SQL and its one state machine, shared by the operations of this folder.
+ *
+ * | from               | operation | to       |
+ * |--------------------|-----------|----------|
+ * | pending            | approve   | approved |
+ * | pending, approved  | skip      | skipped  |
+ * | approved, skipped  | reopen    | pending  |
+ * | pending, approved  | promote   | promoted | creates a draft article on a draft edition
+ * | promoted           | anything  | refused (409): a promoted item is final |
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { recordUpdate } from '../audit/audit-log.js';
+import type { Ctx } from '../context.js';
+import { conflict, notFound } from '../errors.js';
+import type { InboxStatus, SettableInboxStatus } from './schemas.js';
+
+/** What the pre-screen detected in an item. */
+export interface DetectedEntities {
+  topics?: string[];
+  tags?: string[];
+  airports?: string[];
+  companies?: string[];
+  region?: string | null;
+  country?: string | null;
+}
+
+/** An inbox item. */
+export interface InboxItem {
+  id: string;
+  source_id: string | null;
+  source_name: string;
+  url: string;
+  title: string;
+  excerpt: string;
+  published_at: string | null;
+  detected_entities: DetectedEntities;
+  score: number;
+  status: InboxStatus;
+  promoted_article_id: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+/** The moves an editor may make from each state to each settable state. */
+const ALLOWED: Record<InboxStatus, readonly InboxStatus[]> = {
+  pending: ['approved', 'skipped'],
+  approved: ['skipped', 'pending'],
+  skipped: ['pending'],
+  promoted: [],
+};
+
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+/** A row of `inbox_items` as an {@link InboxItem}. */
+export function toItem(r: Record<string, unknown>): InboxItem {
+  return {
+    id: r.id as string,
+    source_id: (r.source_id as string | null) ?? null,
+    source_name: r.source_name as string,
+    url: r.url as string,
+    title: r.title as string,
+    excerpt: r.excerpt as string,
+    published_at: iso(r.published_at),
+    detected_entities: (r.detected_entities ?? {}) as DetectedEntities,
+    score: Number(r.score),
+    status: r.status as InboxStatus,
+    promoted_article_id: (r.promoted_article_id as string | null) ?? null,
+    decided_by: (r.decided_by as string | null) ?? null,
+    decided_at: iso(r.decided_at),
+    created_at: iso(r.created_at)!,
+  };
+}
+
+/** One item (locked `FOR UPDATE` when `lock`). @throws DomainError NOT_FOUND */
+export async function loadItem(db: Kysely<DB>, id: string, lock = false): Promise<InboxItem> {
+  const row = await db.selectFrom('inbox_items').selectAll().where('id', '=', id).$if(lock, (q) => q.forUpdate()).executeTakeFirst();
+  if (!row) throw notFound(`Inbox item ${id}`);
+  return toItem(row as unknown as Record<string, unknown>);
+}
+
+/**
+ * Moves `item` to `to` inside the caller's transaction (`tctx.db`) and records the change; setting
+ * the status an item already has changes nothing and records nothing.
+ * @throws DomainError CONFLICT (a promoted item, a move the table above forbids)
+ */
+export async function moveItem(tctx: Ctx, item: InboxItem, to: SettableInboxStatus): Promise<InboxItem> {
+  if (item.status === to) return item;
+  if (item.status === 'promoted') throw conflict(`Inbox item ${item.id} is already promoted; its status can no longer change`);
+  if (!ALLOWED[item.status].includes(to)) throw conflict(`Inbox item ${item.id} cannot move from ${item.status} to ${to}`);
+  await tctx.db.updateTable('inbox_items').set({ status: to, decided_by: tctx.identity!.userId, decided_at: tctx.now() }).where('id', '=', item.id).execute();
+  const after = await loadItem(tctx.db, item.id);
+  await recordUpdate(tctx.db, tctx, 'inbox_item', item.id, item, after, 'status');
+  return after;
+}

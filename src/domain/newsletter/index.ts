@@ -1,0 +1,12 @@
+/**
+ * The newsletter: sending an edition's personalised digest into the outbox (send-newsletter.ts),
+ * delivering the outbox (outbox.ts, the worker), and unsubscribing by a link's token
+ * (unsubscribe.ts). What the faces, the CLI and the mail transport may import.
+ */
+export * from './schemas.js';
+export { sendNewsletter, type NewsletterSettings, type SendResult } from './send-newsletter.js';
+export { unsubscribe } from './unsubscribe.js';
+export {
+  outboxUsage, processOutbox, startOutboxWorker,
+  type MailTransport, type OutboxRunReport, type OutboxUsage, type OutgoingMail, type RunningWorker, type SendBudget,
+} from './outbox.js';

@@ -1,0 +1,2 @@
+/** The controlled vocabularies (regions, countries, project types, topics). What the faces may import. */
+export { getReference, type Vocabularies } from './get-reference.js';

@@ -1,0 +1,187 @@
+/**
+ * The table of the security matrix (test/security-matrix.test.ts): for every operation of the
+ * service, keyed by its OpenAPI `operationId`, who may call it. Written from the seeds (000
+ * section 4, 001 section 5) and docs/entitlements.md, independently of the routes' own
+ * configuration: a route that declares a looser gate than its row fails the matrix.
+ *
+ * Access kinds:
+ * - `public`: no token (health, plans, billing config);
+ * - `user`: any valid token (`/v1/me`);
+ * - `subscriber`: an active subscription, plus every feature of `features`. On /v1 a trial preview
+ *   passes the gates `archive`, `projects`, `wat`; on /api/v1 an API key also needs `api` (a session
+ *   token any plan) and every feature must be held in full; `/api/mcp` needs `mcp`;
+ * - `admin`: administrators only (/api/v1 and /api/admin: 403 `{error}` to others; /v1/admin: 404
+ *   problem+json).
+ *
+ * Per-user state (`ownState`), the other-user caller. Two kinds:
+ * - `flag`: the operation shows a shared record (an article, a project) with a flag that belongs to
+ *   the caller (`is_saved`, `is_watched`). User A creates the state (`setup`); A must see the flag
+ *   true on that record and B false.
+ * - `owned`: the operation reads or changes a record that belongs to user A (an alert rule, an API
+ *   key, a checkout, A's saved-article entry…). `setup` makes A's record and returns the values of
+ *   the path parameters that name it; `snapshot` reads A's state straight from the database. B calls
+ *   the operation on A's record and must get 404 (never 403, never 2xx) in the edition's dialect,
+ *   and A's snapshot must be the same afterwards; then A's own call must get through.
+ *
+ * How a new per-user operation adds its row (say `PUT /v1/alert-rules/{id}`, operationId
+ * `v1UpdateAlertRule`): give it `access` and `features` as the seed says, and an `ownState` of kind
+ * `owned` whose `setup` inserts A's rule (through the domain, or directly into its table) and
+ * returns `{ id: rule.id }`, and whose `snapshot` selects A's rows of that table. Writes on a shared
+ * record that only change the caller's own state (`PUT /v1/articles/{id}/save`) use `owned` too,
+ * with `otherStatus` set to the status B's own write gets: A's snapshot must still not change. The
+ * matrix refuses a non-GET row of access `user` or `subscriber` that has neither an `ownState` nor
+ * a `shared` note saying why it touches no per-user state, so no per-user write goes unchecked.
+ */
+import type { Harness, TestIdentity } from './helpers/harness.js';
+
+/** Features a row can require. */
+export type Feature = 'archive' | 'projects' | 'wat' | 'exports' | 'mcp';
+/** Who may call an operation, before features. */
+export type Access = 'public' | 'user' | 'subscriber' | 'admin';
+
+/** A per-caller flag on a shared record. */
+export interface FlagState {
+  kind: 'flag';
+  /** Query string appended to the operation's URL (so A's record is on the page). */
+  query?: string;
+  /** Creates A's state; returns the id of the record whose flag the response carries. */
+  setup: (h: Harness, a: TestIdentity) => Promise<string>;
+  /** The per-caller flag on that record (`is_saved`, `is_watched`). */
+  flag: string;
+}
+
+/** A record that belongs to user A. */
+export interface OwnedState {
+  kind: 'owned';
+  /** Creates A's record; returns the path parameters that name it (`{ id: '…' }`). */
+  setup: (h: Harness, a: TestIdentity) => Promise<Record<string, string>>;
+  /** A's state as stored (compared before and after B's call). */
+  snapshot: (h: Harness, a: TestIdentity) => Promise<unknown>;
+  /** What B gets on A's record: 404 unless the write only ever touches the caller's own state. */
+  otherStatus?: number;
+}
+
+/** The other-user check of a row. */
+export type OwnState = FlagState | OwnedState;
+
+/** One operation's row. */
+export interface Row {
+  access: Access;
+  features?: Feature[];
+  /** JSON body sent with the call (writes); default `{}` for POST, PUT and PATCH. */
+  body?: unknown;
+  ownState?: OwnState;
+  /** For a non-GET `user` / `subscriber` row without `ownState`: why it touches no per-user state. */
+  shared?: string;
+}
+
+/** The first project at Heathrow (LHR) by title: on /v1/projects?q=Heathrow and /v1/airports/LHR/projects. */
+export function heathrowProject(h: Harness) {
+  return h.database.db.selectFrom('projects as p').innerJoin('project_airports as pa', 'pa.project_id', 'p.id')
+    .innerJoin('airports as ap', 'ap.id', 'pa.airport_id').select(['p.id']).where('ap.iata', '=', 'LHR').orderBy('p.title').executeTakeFirstOrThrow();
+}
+
+/** The first article of the latest published edition. */
+export function latestArticle(h: Harness) {
+  return h.database.db.selectFrom('articles as a').innerJoin('editions as e', 'e.id', 'a.edition_id').select(['a.id', 'e.id as edition_id', 'e.number'])
+    .where('e.status', '=', 'published').where('a.kind', '=', 'article').orderBy('e.publish_date', 'desc').orderBy('a.sort_order').executeTakeFirstOrThrow();
+}
+
+/** A saves the first article of the latest edition (saved_articles, as the save operation will). */
+const saved: FlagState['setup'] = async (h, a) => {
+  const article = await latestArticle(h);
+  await h.database.db.insertInto('saved_articles').values({ user_id: a.userId, article_id: article.id }).onConflict((oc) => oc.doNothing()).execute();
+  return article.id;
+};
+/** A watches the first Heathrow project (project_watches). */
+const watched: FlagState['setup'] = async (h, a) => {
+  const project = await heathrowProject(h);
+  await h.database.db.insertInto('project_watches').values({ user_id: a.userId, project_id: project.id }).onConflict((oc) => oc.doNothing()).execute();
+  return project.id;
+};
+const isSaved = (query?: string): FlagState => ({ kind: 'flag', setup: saved, flag: 'is_saved', ...(query ? { query } : {}) });
+const isWatched = (query?: string): FlagState => ({ kind: 'flag', setup: watched, flag: 'is_watched', ...(query ? { query } : {}) });
+
+/** operationId → who may call it. */
+export const TABLE: Record<string, Row> = {
+  v1GetHealth: { access: 'public' },
+
+  // /api/v1 (seed 000): API access (key: `api`; session: any subscription); tenders need `wat` in full.
+  apiV1ListEditions: { access: 'subscriber' },
+  apiV1GetLatestEdition: { access: 'subscriber' },
+  apiV1GetEdition: { access: 'subscriber' },
+  apiV1ListArticles: { access: 'subscriber' },
+  apiV1GetArticle: { access: 'subscriber' },
+  apiV1SearchGet: { access: 'subscriber' },
+  apiV1SearchPost: { access: 'subscriber', shared: 'a search in the body: reads only' },
+  apiV1ListProjects: { access: 'subscriber' },
+  apiV1ExportProjects: { access: 'subscriber' },
+  apiV1GetProject: { access: 'subscriber' },
+  apiV1ListTenders: { access: 'subscriber', features: ['wat'] },
+  apiV1ExportTenders: { access: 'subscriber', features: ['wat'] },
+  apiV1GetTender: { access: 'subscriber', features: ['wat'] },
+  apiV1AdminListEditions: { access: 'admin' },
+  apiV1AdminCreateEdition: { access: 'admin' },
+  apiV1AdminUpdateEdition: { access: 'admin' },
+  apiV1AdminDeleteEdition: { access: 'admin' },
+  apiV1AdminPublishEdition: { access: 'admin' },
+  apiV1AdminCreateArticle: { access: 'admin' },
+  apiV1AdminUpdateArticle: { access: 'admin' },
+  apiV1AdminDeleteArticle: { access: 'admin' },
+  apiV1AdminCreateProject: { access: 'admin' },
+  apiV1AdminUpdateProject: { access: 'admin' },
+  apiV1AdminDeleteProject: { access: 'admin' },
+  apiV1AdminCreateTender: { access: 'admin' },
+  apiV1AdminUpdateTender: { access: 'admin' },
+  apiV1AdminDeleteTender: { access: 'admin' },
+  apiV1AdminListInbox: { access: 'admin' },
+  apiV1AdminSetInboxStatus: { access: 'admin' },
+  apiV1AdminPromoteInboxItem: { access: 'admin' },
+  apiV1AdminListAudit: { access: 'admin' },
+  apiAdminSendNewsletter: { access: 'admin', body: { dryRun: true } },
+
+  // /v1 (seed 001, section 5).
+  v1GetMe: { access: 'user' },
+  v1GetReference: { access: 'subscriber' },
+  v1ListEditions: { access: 'subscriber' },
+  v1GetEdition: { access: 'subscriber' },
+  v1ListEditionArticles: { access: 'subscriber', ownState: isSaved() },
+  v1GetArticle: { access: 'subscriber', ownState: isSaved() },
+  v1ListRelatedArticles: { access: 'subscriber' },
+  v1Search: { access: 'subscriber', features: ['archive'], ownState: isSaved('limit=200') },
+  v1SearchFacets: { access: 'subscriber', features: ['archive'] },
+  v1SearchExport: { access: 'subscriber', features: ['archive', 'exports'] },
+  v1ListProjects: { access: 'subscriber', features: ['projects'], ownState: isWatched('q=Heathrow&limit=200') },
+  v1ProjectFacets: { access: 'subscriber', features: ['projects'] },
+  v1ExportProjects: { access: 'subscriber', features: ['projects', 'exports'] },
+  v1GetProject: { access: 'subscriber', features: ['projects'], ownState: isWatched() },
+  v1ListAirports: { access: 'subscriber' },
+  v1GetAirport: { access: 'subscriber' },
+  v1ListAirportArticles: { access: 'subscriber', features: ['archive'] },
+  v1ListAirportProjects: { access: 'subscriber', features: ['projects'], ownState: isWatched('limit=200') },
+  v1ListTenders: { access: 'subscriber', features: ['wat'] },
+  v1TenderFacets: { access: 'subscriber', features: ['wat'] },
+  v1ExportTenders: { access: 'subscriber', features: ['wat', 'exports'] },
+  v1GetTender: { access: 'subscriber', features: ['wat'] },
+  v1ListCalendarEvents: { access: 'subscriber' },
+  v1ListPlans: { access: 'public' },
+  v1GetBillingConfig: { access: 'public' },
+};
+
+/**
+ * Operations the OpenAPI description does not list, with a row each all the same: the MCP tool
+ * server (seed 000; its own protocol, so no operationId). The matrix calls them like the others.
+ */
+export const UNDESCRIBED: { operationId: string; method: string; path: string; row: Row }[] = [
+  {
+    operationId: 'mcpInitialize',
+    method: 'POST',
+    path: '/api/mcp',
+    row: {
+      access: 'subscriber',
+      features: ['mcp'],
+      shared: 'opens a protocol session: no per-user record',
+      body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'security-matrix', version: '1' } } },
+    },
+  },
+];

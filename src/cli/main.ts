@@ -19,11 +19,7 @@ import { DomainError } from '../domain/errors.js';
 import { systemCtx } from '../domain/context.js';
 import { createApiKey, createSession, createUser, PLAN_CODES, type PlanCode } from '../domain/identity/index.js';
 import { resolveSessionSecret } from '../secrets.js';
-import { loadSample } from '../seed/sample.js';
-import { seedSynthetic } from '../seed/synthetic.js';
 import { positiveInt, required, say, UsageError, withDatabase } from './runtime.js';
-import { serve } from './serve.js';
-import { runWorker } from './worker-command.js';
 
 const USAGE = `Usage: airport-intel <command>
 
@@ -58,10 +54,11 @@ async function run(argv: string[]): Promise<void> {
   switch (key) {
     case 'serve':
       parse(args, {});
-      return serve();
+      // Loaded on demand: the HTTP app (Fastify, the faces, the MCP SDK) is not needed by the other commands.
+      return (await import('./serve.js')).serve();
     case 'worker':
       parse(args, {});
-      return runWorker();
+      return (await import('./worker-command.js')).runWorker();
     case 'migrate':
       parse(args, {});
       return withDatabase(
@@ -74,6 +71,7 @@ async function run(argv: string[]): Promise<void> {
     case 'seed sample': {
       const v = parse(args, { force: { type: 'boolean' } });
       return withDatabase(async (database) => {
+        const { loadSample } = await import('../seed/sample.js');
         const report = await loadSample(systemCtx(database.db), { force: v.force === true });
         say(report.skipped ? 'The database already holds editions; nothing loaded (use --force to add the sample anyway)' : `Loaded ${report.editions} editions, ${report.articles} articles, ${report.projects} projects, ${report.tenders} tenders, ${report.companies} companies`);
       });
@@ -89,6 +87,7 @@ async function run(argv: string[]): Promise<void> {
       const seed = positiveInt(v, 'seed', 1);
       return withDatabase(async (database) => {
         const started = Date.now();
+        const { seedSynthetic } = await import('../seed/synthetic.js');
         const report = await seedSynthetic(database.db, {
           ...counts,
           seed,

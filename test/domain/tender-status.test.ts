@@ -86,33 +86,37 @@ function ruleAt(stored: string, deadline: number | null, now: Date): string {
   return 'open';
 }
 
-describe('the sample dataset loaded at each hour (the evening failure)', () => {
+describe('the sample dataset read at each hour of its load day (the evening failure)', () => {
+  // The sample dates deadlines from the load *day* (17:00 UTC of day + N), so a load at any hour of
+  // DAY gives the same rows: load once, then read as the clock passes the hours of that day.
   const sample = sampleTenders();
+  let s: Harness;
+  let key: TestIdentity;
+  before(async () => {
+    s = await startHarness({ clock: new TestClock(`${DAY}T00:30:00Z`) });
+    await loadSample(s.ctx());
+    key = await s.identity({ plan: 'enterprise' });
+  });
+  after(() => s.close());
+
   for (const hour of HOURS) {
-    it(`loaded and read at ${hour} UTC`, async () => {
-      const clock = new TestClock(`${DAY}T${hour}:00Z`);
-      const s = await startHarness({ clock });
-      try {
-        await loadSample(s.ctx());
-        const key = await s.identity({ plan: 'enterprise' });
-        const res = await s.app.inject({ method: 'GET', url: '/api/v1/tenders?closed=1&limit=100', headers: key.keyAuth });
-        assert.equal(res.statusCode, 200, res.body.slice(0, 200));
-        const rows = res.json().data as { reference: string; status: string; deadline: string | null }[];
-        assert.equal(rows.length, sample.length);
-        for (const t of rows) {
-          const source = sample.find((x) => x.reference === t.reference)!;
-          const deadline = source.deadline_in_days === null ? null : Date.parse(at1700(source.deadline_in_days));
-          assert.equal(t.deadline === null ? null : Date.parse(t.deadline), deadline, `${t.reference}: deadline at 17:00 UTC of the load day + ${source.deadline_in_days}`);
-          assert.equal(t.status, ruleAt(source.status, deadline, clock.now()), `${t.reference} (deadline ${t.deadline}) at ${hour}`);
-        }
-        // The tender of the evening failure: due 14 days after the load day, at 17:00 UTC.
-        const fourteen = sample.filter((x) => x.status === 'open' && x.deadline_in_days === 14).map((x) => x.reference);
-        assert.ok(fourteen.length > 0, 'the sample has an open tender due in 14 days');
-        for (const reference of fourteen) {
-          assert.equal(rows.find((t) => t.reference === reference)!.status, hour < '17:00' ? 'open' : 'closing_soon', `${reference} at ${hour}`);
-        }
-      } finally {
-        await s.close();
+    it(`loaded on the day and read at ${hour} UTC`, async () => {
+      s.clock.set(`${DAY}T${hour}:00Z`);
+      const res = await s.app.inject({ method: 'GET', url: '/api/v1/tenders?closed=1&limit=100', headers: key.keyAuth });
+      assert.equal(res.statusCode, 200, res.body.slice(0, 200));
+      const rows = res.json().data as { reference: string; status: string; deadline: string | null }[];
+      assert.equal(rows.length, sample.length);
+      for (const t of rows) {
+        const source = sample.find((x) => x.reference === t.reference)!;
+        const deadline = source.deadline_in_days === null ? null : Date.parse(at1700(source.deadline_in_days));
+        assert.equal(t.deadline === null ? null : Date.parse(t.deadline), deadline, `${t.reference}: deadline at 17:00 UTC of the load day + ${source.deadline_in_days}`);
+        assert.equal(t.status, ruleAt(source.status, deadline, s.clock.now()), `${t.reference} (deadline ${t.deadline}) at ${hour}`);
+      }
+      // The tender of the evening failure: due 14 days after the load day, at 17:00 UTC.
+      const fourteen = sample.filter((x) => x.status === 'open' && x.deadline_in_days === 14).map((x) => x.reference);
+      assert.ok(fourteen.length > 0, 'the sample has an open tender due in 14 days');
+      for (const reference of fourteen) {
+        assert.equal(rows.find((t) => t.reference === reference)!.status, hour < '17:00' ? 'open' : 'closing_soon', `${reference} at ${hour}`);
       }
     });
   }

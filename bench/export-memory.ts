@@ -17,6 +17,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { systemCtx } from '../src/domain/context.js';
+import { systemClock } from '../src/system-clock.js';
 import { createApiKey } from '../src/domain/identity/index.js';
 import { createUser } from '../src/domain/identity/index.js';
 import { seedSynthetic } from '../src/seed/synthetic.js';
@@ -91,8 +92,8 @@ try {
     });
     say(`loaded ${projects.toLocaleString('en')} projects in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     await admin('vacuum analyze', url.toString());
-    await createUser(systemCtx(database.db), { email: 'bench-admin@example.test', admin: true });
-    key = (await createApiKey(systemCtx(database.db), { email: 'bench-admin@example.test' })).key;
+    await createUser(systemCtx(database.db, systemClock), { email: 'bench-admin@example.test', admin: true });
+    key = (await createApiKey(systemCtx(database.db, systemClock), { email: 'bench-admin@example.test' })).key;
   } finally {
     await database.close();
   }

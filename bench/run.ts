@@ -27,6 +27,7 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { systemCtx } from '../src/domain/context.js';
+import { systemClock } from '../src/system-clock.js';
 import { createApiKey } from '../src/domain/identity/index.js';
 import { createUser } from '../src/domain/identity/index.js';
 import { loadSample } from '../src/seed/sample.js';
@@ -233,7 +234,7 @@ async function createThrowawayDatabase(serverUrl: string, cleanup: Cleanup): Pro
 async function loadCorpus(database: Database, articles: number): Promise<number> {
   let t = performance.now();
   await migrate(database);
-  const sample = await loadSample(systemCtx(database.db));
+  const sample = await loadSample(systemCtx(database.db, systemClock));
   say(`  migrated and loaded the sample (${sample.articles} articles) in ${seconds(t)} s`);
   t = performance.now();
   let shown = 0;
@@ -263,8 +264,8 @@ async function loadCorpus(database: Database, articles: number): Promise<number>
  */
 async function createBenchKey(database: Database): Promise<string> {
   const email = 'bench@example.test';
-  await createUser(systemCtx(database.db), { email, name: 'Benchmark', plan: 'professional' });
-  const { key } = await createApiKey(systemCtx(database.db), { email, label: 'bench' });
+  await createUser(systemCtx(database.db, systemClock), { email, name: 'Benchmark', plan: 'professional' });
+  const { key } = await createApiKey(systemCtx(database.db, systemClock), { email, label: 'bench' });
   await sql`update plans set daily_quota = ${BENCH_QUOTA} where code = 'professional'`.execute(database.db);
   return key;
 }

@@ -17,6 +17,7 @@ import { DatabaseInUseError } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { DomainError } from '../domain/errors.js';
 import { systemCtx } from '../domain/context.js';
+import { systemClock } from '../system-clock.js';
 import { createApiKey, createSession, createUser, PLAN_CODES, type PlanCode } from '../domain/identity/index.js';
 import { resolveSessionSecret } from '../secrets.js';
 import { positiveInt, required, say, UsageError, withDatabase } from './runtime.js';
@@ -72,7 +73,7 @@ async function run(argv: string[]): Promise<void> {
       const v = parse(args, { force: { type: 'boolean' } });
       return withDatabase(async (database) => {
         const { loadSample } = await import('../seed/sample.js');
-        const report = await loadSample(systemCtx(database.db), { force: v.force === true });
+        const report = await loadSample(systemCtx(database.db, systemClock), { force: v.force === true });
         say(report.skipped ? 'The database already holds editions; nothing loaded (use --force to add the sample anyway)' : `Loaded ${report.editions} editions, ${report.articles} articles, ${report.projects} projects, ${report.tenders} tenders, ${report.companies} companies`);
       });
     }
@@ -110,20 +111,20 @@ async function run(argv: string[]): Promise<void> {
       const bad = addons.filter((a) => a !== 'wat' && a !== 'mcp');
       if (bad.length) throw new UsageError(`--addon must be wat or mcp (got ${bad.join(', ')})`);
       return withDatabase(async (database) =>
-        print(await createUser(systemCtx(database.db), { email: required(v, 'email'), name: v.name as string | undefined, admin: v.admin === true, plan: plan as PlanCode | undefined, addons })),
+        print(await createUser(systemCtx(database.db, systemClock), { email: required(v, 'email'), name: v.name as string | undefined, admin: v.admin === true, plan: plan as PlanCode | undefined, addons })),
       );
     }
     case 'keys create': {
       const v = parse(args, { email: { type: 'string' }, label: { type: 'string' } });
       return withDatabase(async (database) => {
-        const created = await createApiKey(systemCtx(database.db), { email: required(v, 'email'), label: v.label as string | undefined });
+        const created = await createApiKey(systemCtx(database.db, systemClock), { email: required(v, 'email'), label: v.label as string | undefined });
         print(created.key);
       });
     }
     case 'sessions create': {
       const v = parse(args, { email: { type: 'string' } });
       return withDatabase(async (database, config) => {
-        const session = await createSession(systemCtx(database.db), resolveSessionSecret(config), required(v, 'email'));
+        const session = await createSession(systemCtx(database.db, systemClock), resolveSessionSecret(config), required(v, 'email'));
         print(session.token);
       });
     }

@@ -8,6 +8,7 @@ import { openDatabase, targetFromConfig } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { resolveSessionSecret } from '../secrets.js';
 import { systemCtx } from '../domain/context.js';
+import { systemClock } from '../system-clock.js';
 import { loadSample } from '../seed/sample.js';
 import { startMailWorker } from './worker.js';
 
@@ -24,7 +25,7 @@ export async function serve(): Promise<void> {
     const applied = await migrate(database);
     if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
     if (database.kind === 'pglite') {
-      const seeded = await loadSample(systemCtx(database.db));
+      const seeded = await loadSample(systemCtx(database.db, systemClock));
       if (!seeded.skipped) app.log.info(seeded, 'empty embedded database: sample data loaded');
     }
     if (!config.databaseUrl && !config.sessionSecret) app.log.info('session tokens are signed with the secret kept in DATA_DIR/session-secret');

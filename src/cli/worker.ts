@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { systemCtx } from '../domain/context.js';
+import { systemClock } from '../system-clock.js';
 import { startOutboxWorker, type RunningWorker } from '../domain/newsletter/index.js';
 import { mailTransportFor } from '../mail/transport.js';
 
@@ -14,7 +15,7 @@ import { mailTransportFor } from '../mail/transport.js';
 export function startMailWorker(database: Database, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'error'>): RunningWorker {
   const transport = mailTransportFor({ smtpUrl: config.mail.smtpUrl, mailFrom: config.mail.from, dataDir: config.dataDir });
   const worker = startOutboxWorker(
-    systemCtx(database.db, undefined, 'outbox-worker'),
+    systemCtx(database.db, systemClock, 'outbox-worker'),
     { transport, budget: { hourly: config.mail.budgetHourly, daily: config.mail.budgetDaily }, maxAttempts: config.mail.maxAttempts },
     { onError: (err) => log.error({ err }, 'outbox worker: run failed'), onReport: (report) => log.info({ outbox: report }, 'outbox worker: delivered') },
   );

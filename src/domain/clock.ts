@@ -2,7 +2,7 @@
  * The service's one source of "now". Every rule that reads the time (derived tender status, the
  * daily quota's UTC day and `Retry-After`, session expiry, trial periods, the sample loader's
  * relative dates, the outbox worker's budget windows) asks a `Clock`, reached through `ctx.now()`,
- * never `new Date()`. Production uses {@link systemClock}; tests pass a clock they set.
+ * never the wall clock itself. Production passes the system clock (src/system-clock.ts); tests a clock they set.
  */
 
 /** Something that tells the time. */
@@ -10,9 +10,6 @@ export interface Clock {
   /** The current instant. */
   now(): Date;
 }
-
-/** The machine's wall clock. */
-export const systemClock: Clock = { now: () => new Date() };
 
 /** A clock stopped at `instant` (ISO 8601 string or Date); for tests and reproducible scripts. */
 export function fixedClock(instant: string | Date): Clock {

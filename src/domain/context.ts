@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
-import { systemClock, type Clock } from './clock.js';
+import type { Clock } from './clock.js';
 import type { Feature } from './entitlements.js';
 
 /** How the caller authenticated. */
@@ -55,15 +55,15 @@ export interface Ctx {
   identity: Identity | null;
   /** The request id (`X-Request-Id`), or a label of the system task. */
   requestId: string;
-  /** The current instant, from the service's clock (src/domain/clock.ts); never `new Date()` in a rule. */
+  /** The current instant, from the service's clock (src/domain/clock.ts); never the wall clock in a rule. */
   now(): Date;
 }
 
 /**
  * The context of system work (CLI commands, seeding, jobs): no identity, actor `system`.
- * @param clock default: the system clock
+ * @param clock the service's clock (src/system-clock.ts in production, a TestClock in tests)
  */
-export function systemCtx(db: Kysely<DB>, clock: Clock = systemClock, requestId = 'system'): Ctx {
+export function systemCtx(db: Kysely<DB>, clock: Clock, requestId = 'system'): Ctx {
   return { db, actor: 'system', identity: null, requestId, now: () => clock.now() };
 }
 

@@ -125,7 +125,7 @@ export async function loadSampleProjectsAndTenders(trx: Kysely<DB>, now: Date): 
       topicIds: [...new Set(p.topics)].map((t) => need(topicIds, t, 'topic', `project ${p.key}`)),
       tagIds: [...new Set(p.tags)].map((t) => need(tagIds, t, 'tag', `project ${p.key}`)),
       companies: p.companies.map((c) => ({ companyId: need(companyIds, c.name, 'company', `project ${p.key}`), role: c.role })),
-    });
+    }, now);
     projectIds.set(p.key, id);
     const links = [...new Set(p.articles)].map((h) => ({ article_id: need(articleIds, h, 'article', `project ${p.key}`), project_id: id }));
     if (links.length) await trx.insertInto('article_projects').values(links).execute();
@@ -156,7 +156,7 @@ export async function loadSampleProjectsAndTenders(trx: Kysely<DB>, now: Date): 
       topicIds: [...new Set(t.categories)].map((c) => need(topicIds, c, 'topic', `tender ${t.reference}`)),
       tagIds: [...new Set(t.tags)].map((c) => need(tagIds, c, 'tag', `tender ${t.reference}`)),
       bidders: t.bidders.map((b) => ({ name: b.name, outcome: b.outcome, companyId: companyIds.get(b.name) ?? null })),
-    });
+    }, now);
   }
   return { projects: projects.length, tenders: tenders.length };
 }

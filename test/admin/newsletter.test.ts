@@ -181,7 +181,7 @@ describe('POST /api/admin/newsletter/send', () => {
     assert.equal(dry.queued, 0);
     assert.equal(dry.already_queued, READERS);
     const t = smtpTransport(smtp.url, 'news@example.test');
-    const run = await processOutbox({ db: h.database.db, transport: t, budget: big });
+    const run = await processOutbox({ db: h.database.db, transport: t, budget: big, now: () => h.clock.now() });
     await t.close?.();
     assert.equal(run.sent, 0);
     assert.equal(smtp.received.length, READERS);
@@ -256,7 +256,7 @@ describe('POST /api/admin/newsletter/send', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
     try {
       await send({ testEmail: 'eml@example.test' });
-      const run = await processOutbox({ db: h.database.db, transport: fileTransport(dir, 'news@example.test'), budget: big });
+      const run = await processOutbox({ db: h.database.db, transport: fileTransport(dir, 'news@example.test'), budget: big, now: () => h.clock.now() });
       assert.equal(run.sent, 1);
       const [file] = fs.readdirSync(dir);
       assert.match(file!, /\.eml$/);

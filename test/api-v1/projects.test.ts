@@ -160,7 +160,7 @@ describe('GET /api/v1/projects/export', () => {
   });
 
   it('neutralises cells that a spreadsheet would run as a formula', async () => {
-    await insertProject(h.database.db, { title: '=HYPERLINK("http://evil.example","click")', status: 'planned', iata: 'AMS', contractor: '@SUM(1+1)' });
+    await insertProject(h.database.db, { title: '=HYPERLINK("http://evil.example","click")', status: 'planned', iata: 'AMS', contractor: '@SUM(1+1)' }, h.clock.now());
     const rows = csvRows((await get('/api/v1/projects/export?country=NL')).body);
     const evil = rows.find((r) => r.title?.includes('HYPERLINK'))!;
     assert.equal(evil.title, `'=HYPERLINK("http://evil.example","click")`);

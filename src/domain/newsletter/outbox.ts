@@ -22,7 +22,6 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { systemClock } from '../clock.js';
 import type { Ctx } from '../context.js';
 
 /** A message handed to a transport. */
@@ -64,8 +63,8 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
   /** Delay before retry number `attempt + 1` (default 1 min × 4^(attempt−1), at most 6 h). */
   backoffMs?: (attempt: number) => number;
-  /** The clock (tests move it). */
-  now?: () => Date;
+  /** The clock: the service's (`startOutboxWorker` passes `ctx.now`); tests move their own. */
+  now: () => Date;
 }
 
 /** What one `processOutbox` run did. */
@@ -143,7 +142,7 @@ function settle(o: OutboxWorkerOptions) {
     batchSize: o.batchSize ?? 25,
     maxAttempts: o.maxAttempts ?? 5,
     backoffMs: o.backoffMs ?? defaultBackoffMs,
-    now: o.now ?? (() => systemClock.now()),
+    now: o.now,
   };
 }
 

@@ -10,7 +10,6 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/types.js';
 import { resolveTags, resolveTopics } from '../admin/taxonomy.js';
 import type { Term } from '../articles/repository.js';
-import { systemClock } from '../clock.js';
 import { resolveCompanyIds } from '../companies/index.js';
 import type { Ctx } from '../context.js';
 import { invalidParam } from '../errors.js';
@@ -264,7 +263,7 @@ export async function projectColumns(trx: Kysely<DB>, input: NewProject, now: Da
  * @param now the current instant (`ctx.now()`); the system clock by default, for the sample loader
  * @returns the new id. @throws DomainError VALIDATION for an unknown airport
  */
-export async function insertProject(trx: Kysely<DB>, input: NewProject, now: Date = systemClock.now()): Promise<string> {
+export async function insertProject(trx: Kysely<DB>, input: NewProject, now: Date): Promise<string> {
   const { columns, airportId } = await projectColumns(trx, input, now);
   const row = await trx.insertInto('projects').values(columns).returning('id').executeTakeFirstOrThrow();
   const id = row.id;

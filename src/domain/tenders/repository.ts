@@ -9,7 +9,6 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/types.js';
 import { resolveTags, resolveTopics } from '../admin/taxonomy.js';
 import type { Term } from '../articles/repository.js';
-import { systemClock } from '../clock.js';
 import { invalidParam } from '../errors.js';
 import { EXPORT_BATCH_SIZE, keysetRows } from '../pagination.js';
 import { allOf, countryContains, hasTerm, hasTopicOrTag, regionContains, regionIn, termsJson } from '../shared/sql-filters.js';
@@ -212,7 +211,7 @@ export async function tenderColumns(trx: Kysely<DB>, input: NewTender, now: Date
  * @param now the current instant (`ctx.now()`); the system clock by default, for the sample loader
  * @returns the new id. @throws DomainError VALIDATION for an unknown airport or country
  */
-export async function insertTender(trx: Kysely<DB>, input: NewTender, now: Date = systemClock.now()): Promise<string> {
+export async function insertTender(trx: Kysely<DB>, input: NewTender, now: Date): Promise<string> {
   const { columns, airportId } = await tenderColumns(trx, input, now);
   const row = await trx.insertInto('tenders').values(columns).returning('id').executeTakeFirstOrThrow();
   const id = row.id;

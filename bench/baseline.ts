@@ -2,7 +2,7 @@
  * The baseline of the benchmark: a minimal, hand-written Fastify app that answers
  * `GET /api/v1/articles?region=…&topic=…` and `GET /api/v1/search?q=…` with the same `{ data, meta }`
  * envelope as the real service, by running the same SQL statements the domain runs for those
- * requests (src/domain/search/article-query.ts and src/domain/articles/article-view.ts):
+ * requests (src/domain/articles/search-engine.ts and src/domain/articles/repository.ts):
  * the page of ids, then the views of those ids, concurrently with the exact count.
  *
  * What it leaves out is everything else the service does per request: authentication, the plan

@@ -79,7 +79,7 @@ export function requireSubscription(identity: Identity): void {
 
 /**
  * The gate of the /v1 edition for a feature that may be previewed: `full` when the caller holds
- * it, `preview` when the plan lists it as a preview (the face narrows instead of refusing).
+ * it, `preview` when the plan lists it as a preview (the operation narrows instead of refusing: ./previews.ts).
  * @throws DomainError FORBIDDEN when the caller has neither
  */
 export function requireFeatureOrPreview(identity: Identity, feature: Feature): 'full' | 'preview' {

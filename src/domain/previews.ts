@@ -1,7 +1,8 @@
 /**
  * Trial previews: a gate listed in a caller's `previews` is narrowed, not refused (seed 001,
  * section 5): the archive shows only the latest published edition, projects five rows, tenders
- * three. Faces apply these rules; they never decide the numbers themselves.
+ * three. The reader operations apply them (list-projects, export-projects, list-tenders, search-archive,
+ * list-airport-articles …); faces never narrow anything themselves.
  */
 import type { Ctx, Identity } from './context.js';
 import { findLatestPublished } from './editions/repository.js';

@@ -1,14 +1,15 @@
 /**
  * Routes outside the versioned paths (seed 000: "the newsletter send path has no version segment"):
  * | POST | /api/admin/newsletter/send  | editionNumber, dryRun, onlyToSelf, testEmail, testEmails (all optional) | administrators only |
- * | GET  | /api/unsubscribe/:token     | no token; records the unsubscribe and answers a short HTML page |
- * | POST | /api/unsubscribe/:token     | the same, for one-click List-Unsubscribe-Post (RFC 8058) |
+ * | GET  | /api/unsubscribe/:token     | no token; changes nothing: a confirmation page whose button POSTs |
+ * | HEAD | /api/unsubscribe/:token     | the GET without its body; changes nothing (mail scanners prefetch links) |
+ * | POST | /api/unsubscribe/:token     | records the unsubscribe (one-click List-Unsubscribe-Post, RFC 8058, or the button) |
  * Errors are `{ error }` as on /api/v1; authentication, the admin check and quota are the same hooks.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NewsletterSend, sendNewsletter, unsubscribe, type NewsletterSettings } from '../domain/newsletter/index.js';
+import { checkUnsubscribeLink, NewsletterSend, sendNewsletter, unsubscribe, type NewsletterSettings, type UnsubscribeLink } from '../domain/newsletter/index.js';
 import { installApiV1Access } from './api-v1/access.js';
 import { installApiV1ErrorHandler } from './api-v1/errors.js';
 import { Envelope, errorResponses } from './api-v1/schemas.js';
@@ -26,11 +27,19 @@ const SendResult = Type.Object({
   emails: Type.Array(Type.String()),
 });
 
-const page = (title: string, text: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:sans-serif;max-width:36em;margin:3em auto;"><h1>${title}</h1><p>${text}</p></body></html>`;
+const page = (title: string, text: string, form = '') =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body style="font-family:sans-serif;max-width:36em;margin:3em auto;"><h1>${title}</h1><p>${text}</p>${form}</body></html>`;
 
 const UNSUBSCRIBED = page('You are unsubscribed', 'You will receive no more newsletter digests. You can subscribe again in your account settings.');
 const NOT_RECOGNISED = page('Link not recognised', 'This unsubscribe link is not valid (a test message, or a mistyped link).');
+/** The confirmation page of a valid link: its button POSTs the one-click body to the page's own URL. */
+const CONFIRM = page('Unsubscribe from the newsletter?', 'You will receive no more newsletter digests. You can subscribe again in your account settings.',
+  '<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>');
+const ALREADY = page('You are already unsubscribed', 'You receive no newsletter digests. You can subscribe again in your account settings.');
+/** The page answering a GET (or HEAD) of an unsubscribe link: 404 for a token that names no reader. */
+const confirmation = (link: UnsubscribeLink | null): [number, string] => (link ? [200, link.unsubscribed ? ALREADY : CONFIRM] : [404, NOT_RECOGNISED]);
+const html = 'text/html; charset=utf-8';
+const Token = { params: Type.Object({ token: Type.String({ maxLength: 100 }) }) };
 
 export default async function newsletterRoutes(app: FastifyInstance, options: NewsletterSettings): Promise<void> {
   await app.register(async (admin) => {
@@ -51,14 +60,17 @@ export default async function newsletterRoutes(app: FastifyInstance, options: Ne
 
   await app.register(async (open) => {
     installApiV1ErrorHandler(open);
-    open.withTypeProvider<TypeBoxTypeProvider>().route({
-      method: ['GET', 'POST'],
-      url: '/api/unsubscribe/:token',
-      schema: { hide: true, params: Type.Object({ token: Type.String({ maxLength: 100 }) }) },
-      handler: async (req, reply) => {
-        const ok = await unsubscribe(ctxOf(req), req.params.token);
-        return reply.type('text/html; charset=utf-8').status(ok ? 200 : 404).send(ok ? UNSUBSCRIBED : NOT_RECOGNISED);
-      },
+    // RFC 8058 one-click POSTs `List-Unsubscribe=One-Click` as a form; the token in the URL is all we need.
+    open.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
+    const routes = open.withTypeProvider<TypeBoxTypeProvider>();
+    // GET (and the HEAD Fastify derives from it) only reads: mail scanners prefetch links.
+    routes.get('/api/unsubscribe/:token', { schema: { hide: true, ...Token } }, async (req, reply) => {
+      const [status, body] = confirmation(await checkUnsubscribeLink(ctxOf(req), req.params.token));
+      return reply.type(html).status(status).send(body);
+    });
+    routes.post('/api/unsubscribe/:token', { schema: { hide: true, ...Token } }, async (req, reply) => {
+      const ok = await unsubscribe(ctxOf(req), req.params.token);
+      return reply.type(html).status(ok ? 200 : 404).send(ok ? UNSUBSCRIBED : NOT_RECOGNISED);
     });
   });
 }

@@ -158,6 +158,7 @@ describe('POST /api/admin/newsletter/send', () => {
       assert.ok(msg.text.includes(link), `${to}: unsubscribe link in the text part`);
       assert.ok(msg.html.includes(link), `${to}: unsubscribe link in the HTML part`);
       assert.equal(msg.headers.get('list-unsubscribe'), `<${link}>`);
+      assert.equal(msg.headers.get('list-unsubscribe-post'), 'List-Unsubscribe=One-Click');
       assert.ok(msg.text.indexOf('EXECUTIVE SUMMARY') < msg.text.indexOf('* '), 'executive summary first');
       const n = Number(/reader(\d{3})@/.exec(to)![1]);
       if (n % 3 === 0) {
@@ -187,15 +188,60 @@ describe('POST /api/admin/newsletter/send', () => {
     assert.equal(smtp.received.length, READERS);
   });
 
-  it('the unsubscribe link records preferences.unsubscribed_at; that reader is no longer a recipient', async () => {
+  it('unsubscribe by RFC 8058: HEAD and GET change nothing, GET shows a confirmation form, a one-click POST unsubscribes', async () => {
     const m = parseMessage(smtp.received[0]!.raw);
     const url = new URL(/^<(.+)>$/.exec(m.headers.get('list-unsubscribe')!)![1]!);
-    const res = await h.app.inject({ method: 'GET', url: url.pathname });
-    assert.equal(res.statusCode, 200);
-    assert.match(res.body, /unsubscribed/);
+    const token = url.pathname.split('/').pop()!;
+    const unsubscribedAt = async () =>
+      (await h.database.db.selectFrom('preferences').select('unsubscribed_at').where('unsubscribe_token', '=', token).executeTakeFirstOrThrow()).unsubscribed_at;
+
+    // A mail scanner prefetching the link (HEAD, then GET) unsubscribes nobody.
+    const head = await h.app.inject({ method: 'HEAD', url: url.pathname });
+    assert.equal(head.statusCode, 200);
+    assert.equal(head.body, '');
+    const page = await h.app.inject({ method: 'GET', url: url.pathname });
+    assert.equal(page.statusCode, 200);
+    assert.match(page.headers['content-type'] as string, /^text\/html/);
+    assert.match(page.body, /Unsubscribe from the newsletter\?/);
+    assert.match(page.body, /<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe<\/button><\/form>/);
+    assert.equal(await unsubscribedAt(), null);
+    assert.equal((await send({ dryRun: true })).json().data.recipients, READERS);
+
+    // The mail client's one-click POST (RFC 8058 body) unsubscribes; a repeat changes nothing.
+    const post = () => h.app.inject({ method: 'POST', url: url.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const res = await post();
+    assert.equal(res.statusCode, 200, res.body);
+    assert.match(res.body, /You are unsubscribed/);
+    const at = await unsubscribedAt();
+    assert.equal(new Date(at as unknown as string).toISOString(), h.clock.now().toISOString());
+    assert.equal((await post()).statusCode, 200);
+    assert.equal(new Date((await unsubscribedAt()) as unknown as string).toISOString(), h.clock.now().toISOString());
+    assert.match((await h.app.inject({ method: 'GET', url: url.pathname })).body, /already unsubscribed/);
     const dry = (await send({ dryRun: true })).json().data;
     assert.equal(dry.recipients, READERS - 1);
-    assert.equal((await h.app.inject({ method: 'GET', url: '/api/unsubscribe/test-message' })).statusCode, 404);
+  });
+
+  it('the confirmation page\u2019s multipart POST unsubscribes too; a bad token is a clean error that changes nothing', async () => {
+    const row = await h.database.db.selectFrom('preferences').innerJoin('users', 'users.id', 'preferences.user_id')
+      .select(['preferences.unsubscribe_token as token']).where('users.email', '=', 'reader002@example.test').executeTakeFirstOrThrow();
+    const boundary = 'x-boundary';
+    const res = await h.app.inject({
+      method: 'POST', url: `/api/unsubscribe/${row.token}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const before = (await send({ dryRun: true })).json().data.recipients;
+    assert.equal(before, READERS - 2);
+    for (const method of ['HEAD', 'GET', 'POST'] as const) {
+      for (const token of ['test-message', 'f'.repeat(64)]) {
+        const bad = await h.app.inject({ method, url: `/api/unsubscribe/${token}` });
+        assert.equal(bad.statusCode, 404, `${method} ${token}`);
+        if (method !== 'HEAD') assert.match(bad.body, /Link not recognised/);
+      }
+      const long = await h.app.inject({ method, url: `/api/unsubscribe/${'a'.repeat(101)}` });
+      assert.ok(long.statusCode >= 400 && long.statusCode < 500, `${method} long token: ${long.statusCode}`);
+    }
+    assert.equal((await send({ dryRun: true })).json().data.recipients, before);
   });
 
   it('respects the hourly and the daily send budget', async () => {

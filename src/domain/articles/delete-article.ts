@@ -1,5 +1,5 @@
 /** Deleting an article (administrators; audited; rollups recomputed). */
-import { adminWrite } from '../admin/admin.js';
+import { adminWrite, lockRecord } from '../admin/admin.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { recomputeEditionRollups } from '../editions/repository.js';
@@ -9,6 +9,7 @@ import { loadArticle, projectsOfArticle } from './repository.js';
 /** Deletes an article. @throws DomainError NOT_FOUND */
 export async function deleteArticle(ctx: Ctx, id: string): Promise<void> {
   await adminWrite(ctx, async (trx, tctx) => {
+    await lockRecord(trx, 'articles', id, 'delete');
     const before = await loadArticle(trx, id);
     const projects = await projectsOfArticle(trx, id);
     await trx.deleteFrom('articles').where('id', '=', id).execute();

@@ -142,9 +142,15 @@ export async function freeSlug(db: Kysely<DB>, editionId: string, headline: stri
   return slug;
 }
 
-/** @throws DomainError VALIDATION naming `edition_id` when there is no such edition. */
+/**
+ * Checks that edition `id` exists and locks it (`FOR NO KEY UPDATE`) until the transaction ends, so
+ * that concurrent article writes into one edition take turns: each picks its slug and sort order
+ * after the one before it committed (ten parallel creates of one headline get ten slugs, as ten
+ * sequential ones would, instead of a unique-key race).
+ * @throws DomainError VALIDATION naming `edition_id` when there is no such edition.
+ */
 export async function requireEdition(db: Kysely<DB>, id: string): Promise<void> {
-  const e = await db.selectFrom('editions').select('id').where('id', '=', id).executeTakeFirst();
+  const e = await db.selectFrom('editions').select('id').where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
   if (!e) throw invalidParam('edition_id', `no edition ${id}`);
 }
 

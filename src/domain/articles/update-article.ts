@@ -1,5 +1,5 @@
 /** Updating an article: any field, lists replace the set (administrators; audited; rollups recomputed). */
-import { adminWrite } from '../admin/admin.js';
+import { adminWrite, lockRecord } from '../admin/admin.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { recomputeEditionRollups } from '../editions/repository.js';
@@ -10,9 +10,10 @@ import { freeSlug, loadArticle, projectsOfArticle, requireEdition, writeArticle,
 /** Updates an article; lists replace the whole set. @throws DomainError NOT_FOUND, VALIDATION */
 export async function updateArticle(ctx: Ctx, id: string, input: ArticleInput): Promise<ArticleView> {
   return adminWrite(ctx, async (trx, tctx) => {
+    await lockRecord(trx, 'articles', id);
     const before = await loadArticle(trx, id);
-    if (input.edition_id !== undefined && input.edition_id !== before.edition_id) await requireEdition(trx, input.edition_id);
     if (input.headline !== undefined || input.edition_id !== undefined) {
+      await requireEdition(trx, input.edition_id ?? before.edition_id); // exists; locked while the slug is picked
       const slug = await freeSlug(trx, input.edition_id ?? before.edition_id, input.headline ?? before.headline, id);
       await trx.updateTable('articles').set({ slug }).where('id', '=', id).execute();
     }

@@ -1,5 +1,5 @@
 /** Deleting an edition with its articles (administrators; audited with the articles it took). */
-import { adminWrite } from '../admin/admin.js';
+import { adminWrite, lockRecord } from '../admin/admin.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { recomputeProjectRollups } from '../projects/index.js';
@@ -8,6 +8,7 @@ import { loadEdition, projectsOfEdition } from './repository.js';
 /** Deletes an edition and (cascade) its articles; projects it mentioned get their rollup recomputed. @throws DomainError NOT_FOUND */
 export async function deleteEdition(ctx: Ctx, id: string): Promise<void> {
   await adminWrite(ctx, async (trx, tctx) => {
+    await lockRecord(trx, 'editions', id, 'delete');
     const before = await loadEdition(trx, id);
     const projects = await projectsOfEdition(trx, id);
     const articles = await trx.selectFrom('articles').select(['id', 'headline']).where('edition_id', '=', id).orderBy('sort_order').execute();

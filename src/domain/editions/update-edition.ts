@@ -2,19 +2,24 @@
  * Updating an edition (administrators; audited): metadata, executive summary, status. A status
  * change recomputes the rollups (repository.ts: `recomputeRollupsOfEdition`).
  */
-import { adminWrite } from '../admin/admin.js';
+import { adminWrite, lockRecord } from '../admin/admin.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { assertNumberFree, jsonb, loadEdition, recomputeRollupsOfEdition, type EditionView } from './repository.js';
 import type { EditionInput } from './schemas.js';
 
 /**
- * Updates metadata, executive summary and/or status; a status change recomputes the rollups.
- * @throws DomainError NOT_FOUND, CONFLICT (number taken)
+ * Updates metadata, executive summary and/or status; a status change recomputes the rollups. The
+ * edition's row is locked for the transaction, so concurrent writes of one edition take turns and
+ * each audits the change it really made. A `publish` of an edition that is already published
+ * changes nothing (no write, no rollup recompute, no audit entry) and returns it as it is.
+ * @throws DomainError NOT_FOUND, CONFLICT (number taken, also by a concurrent write)
  */
 export async function updateEdition(ctx: Ctx, id: string, input: EditionInput, action: 'update' | 'publish' = 'update'): Promise<EditionView> {
   return adminWrite(ctx, async (trx, tctx) => {
+    await lockRecord(trx, 'editions', id);
     const before = await loadEdition(trx, id);
+    if (action === 'publish' && before.status === 'published') return before;
     if (input.number !== undefined && input.number !== before.number) await assertNumberFree(trx, input.number, id);
     const set: Record<string, unknown> = {};
     if (input.number !== undefined) set.number = input.number;
@@ -29,7 +34,7 @@ export async function updateEdition(ctx: Ctx, id: string, input: EditionInput, a
     if (Object.keys(set).length) {
       await trx.updateTable('editions').set({ ...set, updated_at: tctx.now() }).where('id', '=', id).execute();
     }
-    // Publish always recomputes (the seed: "publish; recompute rollups"); other updates when the status moves.
+    // Publish recomputes (the seed: "publish; recompute rollups"); other updates when the status moves.
     if (action === 'publish' || (input.status !== undefined && input.status !== before.status)) await recomputeRollupsOfEdition(trx, id);
     const after = await loadEdition(trx, id);
     await recordUpdate(trx, tctx, 'edition', id, before, after, action);

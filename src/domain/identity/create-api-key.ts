@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
+import { mappingDatabaseErrors } from '../shared/database-errors.js';
 import { API_KEY_PREFIX, BASE62, BODY_LENGTH, hashApiKey, KEY_PREFIX_LENGTH } from './api-key-format.js';
 
 /** Encodes 32 random bytes as exactly 43 base62 characters. */
@@ -28,7 +29,7 @@ export interface ApiKeySummary {
 /**
  * Mints a key for the user with `email`.
  * @returns the summary plus `key`, the plaintext, which is never shown again.
- * @throws DomainError NOT_FOUND when no user has that email.
+ * @throws DomainError NOT_FOUND when no user has that email; VALIDATION when the user is deleted meanwhile.
  */
 export async function createApiKey(
   ctx: Ctx,
@@ -41,10 +42,10 @@ export async function createApiKey(
     .executeTakeFirst();
   if (!user) throw notFound(`User ${input.email}`);
   const key = API_KEY_PREFIX + randomBase62();
-  const row = await ctx.db
+  const row = await mappingDatabaseErrors(() => ctx.db
     .insertInto('api_keys')
     .values({ user_id: user.id, label: input.label ?? null, prefix: key.slice(0, KEY_PREFIX_LENGTH), key_hash: hashApiKey(key) })
     .returning(['id', 'label', 'prefix', 'created_at', 'revoked_at'])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow());
   return { ...row, key };
 }

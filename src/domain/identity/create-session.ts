@@ -2,11 +2,12 @@ import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
+import { mappingDatabaseErrors } from '../shared/database-errors.js';
 import { ISSUER, keyOf, SESSION_TTL_SECONDS } from './session-token.js';
 
 /**
  * Opens a session for the user with `email` and returns its signed token.
- * @throws DomainError NOT_FOUND when no user has that email.
+ * @throws DomainError NOT_FOUND when no user has that email; VALIDATION when the user is deleted meanwhile.
  */
 export async function createSession(ctx: Ctx, secret: string, email: string): Promise<{ token: string; expiresAt: Date }> {
   const user = await ctx.db
@@ -17,11 +18,11 @@ export async function createSession(ctx: Ctx, secret: string, email: string): Pr
   if (!user) throw notFound(`User ${email}`);
   const issuedAt = ctx.now();
   const expiresAt = new Date(issuedAt.getTime() + SESSION_TTL_SECONDS * 1000);
-  const session = await ctx.db
+  const session = await mappingDatabaseErrors(() => ctx.db
     .insertInto('sessions')
     .values({ user_id: user.id, expires_at: expiresAt })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow());
   const token = await new SignJWT({ sid: session.id })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(ISSUER)

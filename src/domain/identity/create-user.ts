@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { DAY_MS } from '../clock.js';
 import type { Ctx } from '../context.js';
 import { conflict, invalidParam } from '../errors.js';
+import { writeTransaction } from '../shared/database-errors.js';
 import { getUserView, type UserView } from './get-user.js';
 
 /** Plans a user can be put on. */
@@ -26,7 +27,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * Creates a user with a profile, default delivery preferences, an account they own and, when
  * `plan` is given, a subscription (trialing for 14 days on `trial`, active otherwise) with add-ons.
- * Everything happens in one transaction.
+ * Everything happens in one transaction; two creates of one email at once end in one CONFLICT.
  * @throws DomainError VALIDATION (bad email, unknown plan, add-on not buyable on the plan), CONFLICT (email taken)
  */
 export async function createUser(ctx: Ctx, input: NewUser): Promise<UserView> {
@@ -35,7 +36,7 @@ export async function createUser(ctx: Ctx, input: NewUser): Promise<UserView> {
   if (input.plan && !PLAN_CODES.includes(input.plan)) throw invalidParam('plan', `must be one of ${PLAN_CODES.join(', ')}`);
   const addons = [...new Set(input.addons ?? [])];
 
-  const userId = await ctx.db.transaction().execute(async (trx) => {
+  const userId = await writeTransaction(ctx, async (trx) => {
     const taken = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
     if (taken) throw conflict(`A user with email ${email} already exists`);
     const user = await trx

@@ -5,7 +5,7 @@
  */
 export * from './schemas.js';
 export { sendNewsletter, type NewsletterSettings, type SendResult } from './send-newsletter.js';
-export { unsubscribe } from './unsubscribe.js';
+export { checkUnsubscribeLink, unsubscribe, type UnsubscribeLink } from './unsubscribe.js';
 export {
   outboxUsage, processOutbox, startOutboxWorker,
   type MailTransport, type OutboxRunReport, type OutboxUsage, type OutgoingMail, type RunningWorker, type SendBudget,

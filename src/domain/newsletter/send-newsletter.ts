@@ -13,10 +13,15 @@
  *   an edition has the dedupe key `newsletter:<edition id>:user:<user id>`, unique in the table, so
  *   a repeated send queues nobody who already has it. Test sends are keyed by their request, so
  *   each test send delivers again (that is what an editor checking a layout wants).
+ * - Once under concurrency: a send to every subscriber locks the edition's row for its transaction,
+ *   so parallel sends of one edition take turns. One that finds every addressee already queued
+ *   (a repeat, or the loser of a race) writes nothing, neither a `newsletter_sends` row nor an audit
+ *   entry, and answers the earlier send's id with `queued: 0`: ten parallel sends give one set of
+ *   outbox rows, one send record and one audit entry.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { adminWrite, requireAdmin } from '../admin/admin.js';
+import { adminWrite, lockRecord, requireAdmin } from '../admin/admin.js';
 import { loadArticleViews, type ArticleView } from '../articles/repository.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
@@ -76,6 +81,19 @@ async function editionArticles(db: Kysely<DB>, editionId: string): Promise<Artic
 }
 
 /**
+ * The id of the latest send to every subscriber of `editionId` when every one of `recipients`
+ * already has the edition queued or delivered (a repeated send: nothing to do), else `undefined`.
+ */
+async function repeatedSend(db: Kysely<DB>, editionId: string, recipients: Recipient[]): Promise<string | undefined> {
+  const keys = recipients.map((r) => subscriberKey(editionId, r.userId!));
+  const queued = keys.length ? (await db.selectFrom('email_outbox').select('dedupe_key').where('dedupe_key', 'in', keys).execute()).length : 0;
+  if (queued < keys.length) return undefined;
+  const earlier = await db.selectFrom('newsletter_sends').select('id').where('edition_id', '=', editionId).where('mode', '=', 'all')
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return earlier?.id;
+}
+
+/**
  * Plans and (unless `dryRun`) queues an edition's newsletter. Administrators only.
  * @throws DomainError NOT_FOUND (edition), VALIDATION (bad address), CONFLICT (a draft to every subscriber)
  */
@@ -110,6 +128,16 @@ export async function sendNewsletter(ctx: Ctx, request: SendRequest, settings: N
 
   const articles = await editionArticles(ctx.db, edition.id);
   return adminWrite(ctx, async (trx, tctx) => {
+    if (mode === 'all') {
+      await lockRecord(trx, 'editions', edition.id); // parallel sends of one edition take turns
+      const earlier = await repeatedSend(trx, edition.id, recipients);
+      if (earlier) {
+        return {
+          dry_run: false, mode, edition_number: edition.number, edition_id: edition.id, send_id: earlier,
+          recipients: recipients.length, queued: 0, already_queued: recipients.length, emails: recipients.map((r) => r.email),
+        };
+      }
+    }
     const send = await trx.insertInto('newsletter_sends')
       .values({ edition_id: edition.id, requested_by: tctx.identity!.userId, mode, recipients: recipients.length })
       .returning('id').executeTakeFirstOrThrow();

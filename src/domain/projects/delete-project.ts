@@ -1,7 +1,7 @@
 /**
  * Deleting a project (administrators), audited in the same transaction.
  */
-import { adminWrite } from '../admin/admin.js';
+import { adminWrite, lockRecord } from '../admin/admin.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
@@ -13,6 +13,7 @@ import { findProjectView } from './repository.js';
  */
 export async function deleteProject(ctx: Ctx, id: string): Promise<void> {
   await adminWrite(ctx, async (trx, tctx) => {
+    await lockRecord(trx, 'projects', id, 'delete');
     const before = await findProjectView(trx, id, { anyState: true });
     if (!before) throw notFound(`Project ${id}`);
     await trx.deleteFrom('projects').where('id', '=', id).execute();

@@ -3,7 +3,7 @@
  * merged record; lists replace the whole set; the change audited (before and after) in the same
  * transaction.
  */
-import { adminWrite } from '../admin/admin.js';
+import { adminWrite, lockRecord } from '../admin/admin.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
@@ -17,6 +17,7 @@ import type { ProjectInput, ProjectStatus } from './schemas.js';
  */
 export async function updateProject(ctx: Ctx, id: string, input: ProjectInput): Promise<ProjectView> {
   return adminWrite(ctx, async (trx, tctx) => {
+    await lockRecord(trx, 'projects', id);
     const before = await findProjectView(trx, id, { anyState: true });
     if (!before) throw notFound(`Project ${id}`);
     await checkProjectRefs(trx, input, id);

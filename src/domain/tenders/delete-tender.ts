@@ -1,7 +1,7 @@
 /**
  * Deleting a tender (administrators), audited in the same transaction.
  */
-import { adminWrite } from '../admin/admin.js';
+import { adminWrite, lockRecord } from '../admin/admin.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
@@ -13,6 +13,7 @@ import { findTenderView } from './repository.js';
  */
 export async function deleteTender(ctx: Ctx, id: string): Promise<void> {
   await adminWrite(ctx, async (trx, tctx) => {
+    await lockRecord(trx, 'tenders', id, 'delete');
     const before = await findTenderView(trx, id, tctx.now(), { anyState: true });
     if (!before) throw notFound(`Tender ${id}`);
     await trx.deleteFrom('tenders').where('id', '=', id).execute();

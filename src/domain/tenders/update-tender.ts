@@ -4,7 +4,7 @@
  * transaction. The stored status is open, closed, awarded or cancelled; `closing_soon` is derived
  * when read.
  */
-import { adminWrite } from '../admin/admin.js';
+import { adminWrite, lockRecord } from '../admin/admin.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
@@ -21,6 +21,7 @@ import type { StoredTenderStatus } from './tender-status.js';
 export async function updateTender(ctx: Ctx, id: string, input: TenderInput): Promise<TenderView> {
   return adminWrite(ctx, async (trx, tctx) => {
     const now = tctx.now();
+    await lockRecord(trx, 'tenders', id);
     const before = await findTenderView(trx, id, now, { anyState: true });
     if (!before) throw notFound(`Tender ${id}`);
     const row = await trx.selectFrom('tenders as t').leftJoin('airports as a', 'a.id', 't.airport_id').selectAll('t').select('a.iata').where('t.id', '=', id).executeTakeFirstOrThrow();

@@ -118,7 +118,10 @@ export function domainErrorOf(err: unknown): DomainError | undefined {
     case '23503': {
       const key = keyOf(err.detail);
       const referenced = /is still referenced from table "(\w+)"/.exec(err.detail ?? '');
-      if (referenced) return conflict(`The ${noun} is still referenced by ${nounOf(referenced[1])} records; remove those first`);
+      if (referenced) {
+        const parent = /^update or delete on table "(\w+)"/.exec(err.message)?.[1]; // `table` is the referencing one here
+        return conflict(`The ${nounOf(parent)} is still referenced by ${nounOf(referenced[1])} records; remove those first`);
+      }
       const target = /is not present in table "(\w+)"/.exec(err.detail ?? '');
       const field = key?.columns[0] ?? 'reference';
       const value = key?.values[0];

@@ -86,8 +86,11 @@ async function editionArticles(db: Kysely<DB>, editionId: string): Promise<Artic
  */
 async function repeatedSend(db: Kysely<DB>, editionId: string, recipients: Recipient[]): Promise<string | undefined> {
   const keys = recipients.map((r) => subscriberKey(editionId, r.userId!));
-  const queued = keys.length ? (await db.selectFrom('email_outbox').select('dedupe_key').where('dedupe_key', 'in', keys).execute()).length : 0;
-  if (queued < keys.length) return undefined;
+  for (let i = 0; i < keys.length; i += 1000) { // bounded lists of bind parameters
+    const chunk = keys.slice(i, i + 1000);
+    const queued = await db.selectFrom('email_outbox').select('dedupe_key').where('dedupe_key', 'in', chunk).execute();
+    if (queued.length < chunk.length) return undefined;
+  }
   const earlier = await db.selectFrom('newsletter_sends').select('id').where('edition_id', '=', editionId).where('mode', '=', 'all')
     .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
   return earlier?.id;

@@ -20,6 +20,7 @@ import mcpRoutes from './mcp/server.js';
 import newsletterRoutes from './http/newsletter.js';
 import './http/types.js';
 import { installCors } from './http/plugins/cors.js';
+import { installIdempotency } from './http/plugins/idempotency.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -61,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // CORS before the faces: its preflight answer comes before any authentication or quota hook.
   await installCors(app, options.corsOrigins ?? []);
+  // Idempotency-Key on every POST route registered after it (src/http/plugins/idempotency.ts).
+  installIdempotency(app);
 
   await app.register(swagger, {
     openapi: {

@@ -19,6 +19,8 @@ import { validatorCompiler } from './http/validator.js';
 import mcpRoutes from './mcp/server.js';
 import newsletterRoutes from './http/newsletter.js';
 import './http/types.js';
+import { installCors } from './http/plugins/cors.js';
+import { installIdempotency } from './http/plugins/idempotency.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -32,6 +34,8 @@ export interface AppOptions {
   publicBaseUrl?: string;
   /** The service's clock (`ctx.now()` of every request); default: the system clock. Tests set it. */
   clock?: Clock;
+  /** Browser origins allowed by CORS (`['*']`: any); default none: CORS off (src/http/plugins/cors.ts). */
+  corsOrigins?: readonly string[];
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -56,6 +60,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // CORS before the faces: its preflight answer comes before any authentication or quota hook.
+  await installCors(app, options.corsOrigins ?? []);
+  // Idempotency-Key on every POST route registered after it (src/http/plugins/idempotency.ts).
+  installIdempotency(app);
 
   await app.register(swagger, {
     openapi: {

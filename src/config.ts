@@ -17,6 +17,7 @@
  * | SEND_BUDGET_DAILY  | 10000       | … and per day                                                  |
  * | MAIL_MAX_ATTEMPTS  | 5           | attempts before a message is dead                              |
  * | MAIL_WORKER     | on             | `off`: `serve` does not run the outbox worker (run `airport-intel worker`) |
+ * | CORS_ORIGINS    | (unset: off)   | comma-separated browser origins allowed to call the API (`https://app.example`), or `*` for any |
  */
 import path from 'node:path';
 
@@ -34,6 +35,8 @@ export interface Config {
   dbPoolMax: number;
   /** Mail delivery (the newsletter outbox). */
   mail: MailConfig;
+  /** Browser origins allowed by CORS (`['*']`: any); empty: CORS off (docs/conventions.md). */
+  corsOrigins: string[];
 }
 
 /** How the outbox worker delivers mail. */
@@ -60,6 +63,23 @@ function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: num
     throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
   }
   return value;
+}
+
+const ORIGIN = /^https?:\/\/[^/\s,]+$/;
+
+/**
+ * `CORS_ORIGINS`: a comma-separated list of origins (`scheme://host[:port]`, no path), or `*` alone.
+ * @throws ConfigError on anything else
+ */
+export function parseCorsOrigins(raw: string | undefined): string[] {
+  const origins = (raw ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  if (origins.includes('*')) {
+    if (origins.length > 1) throw new ConfigError('CORS_ORIGINS: * allows every origin and cannot be combined with a list');
+    return ['*'];
+  }
+  const bad = origins.find((o) => !ORIGIN.test(o));
+  if (bad) throw new ConfigError(`CORS_ORIGINS: "${bad}" is not an origin (scheme://host[:port], no path or trailing slash)`);
+  return origins;
 }
 
 /**
@@ -104,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     dbPoolMax: intVar(env, 'DB_POOL_MAX', 10, 1, 200),
     mail,
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   };
 }

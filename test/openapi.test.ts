@@ -26,6 +26,7 @@ const NOT_DESCRIBED: [RegExp, string][] = [
   [/^\/docs(\/|$)/, 'the rendered reference and its assets'],
   [/^\/api\/mcp$/, 'the MCP tool server: JSON-RPC over Streamable HTTP, described in docs/mcp.md'],
   [/^\/api\/unsubscribe\//, "the newsletter's one-click unsubscribe link: an HTML page for people"],
+  [/^\*$/, 'the CORS preflight catch-all (OPTIONS *) of @fastify/cors: docs/conventions.md'],
 ];
 const TOKEN_FREE = new Set(['GET /healthz', 'GET /v1/plans', 'GET /v1/billing/config']);
 

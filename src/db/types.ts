@@ -265,6 +265,17 @@ export interface FxRates {
   usd_per_unit: Numeric;
 }
 
+export interface IdempotencyKeys {
+  body: string | null;
+  claim: string;
+  created_at: Timestamp;
+  fingerprint: string;
+  headers: Json | null;
+  key: string;
+  status: number | null;
+  user_id: string;
+}
+
 export interface InboxItems {
   created_at: Generated<Timestamp>;
   decided_at: Timestamp | null;
@@ -610,6 +621,7 @@ export interface DB {
   editions: Editions;
   email_outbox: EmailOutbox;
   fx_rates: FxRates;
+  idempotency_keys: IdempotencyKeys;
   inbox_items: InboxItems;
   media_assets: MediaAssets;
   news_sources: NewsSources;

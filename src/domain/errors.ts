@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'FORBIDDEN' // valid credentials that lack the feature or role required
   | 'NOT_FOUND' // no such record (or one the caller may not see)
   | 'CONFLICT' // the write collides with existing state (duplicate edition number, ...)
+  | 'UNPROCESSABLE' // well-formed but not processable as sent (an Idempotency-Key reused for another request)
   | 'QUOTA_EXCEEDED' // the daily request quota of the API key is spent
   | 'UNAVAILABLE'; // a dependency (the database) does not answer
 

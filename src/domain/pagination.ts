@@ -1,6 +1,7 @@
 /**
  * Page-based pagination (the /api/v1 edition) over the domain's offset/limit queries.
- * The /v1 edition passes limit/offset straight through.
+ * The /v1 edition passes limit/offset straight through, reading one row ahead ({@link readAhead})
+ * to know whether a next window exists.
  */
 
 /** A window of rows: `offset` rows skipped, at most `limit` returned. */
@@ -26,6 +27,25 @@ export const pageMeta = (page: number, limit: number, total: number) => ({
   total,
   pages: Math.ceil(total / limit),
 });
+
+/** One window of rows and whether more rows follow it (for lists that report no total). */
+export interface Slice<T> {
+  items: T[];
+  /** `true` when at least one row follows the window. */
+  hasMore: boolean;
+}
+
+/**
+ * Reads `window` through `read` with one row of look-ahead: asks for `limit + 1` rows from the same
+ * offset and keeps `limit`, so whether a next window exists is known without counting. Wrap a whole
+ * operation: its own narrowing (a trial preview's row cap) then applies to the look-ahead row too.
+ * @param read one window of the list, as rows or as a {@link Page} (its total is not used)
+ */
+export async function readAhead<T>(window: Window, read: (window: Window) => Promise<T[] | Page<T>>): Promise<Slice<T>> {
+  const result = await read({ limit: window.limit + 1, offset: window.offset });
+  const rows = Array.isArray(result) ? result : result.items;
+  return { items: rows.slice(0, window.limit), hasMore: rows.length > window.limit };
+}
 
 /** Rows an export stream reads per query. */
 export const EXPORT_BATCH_SIZE = 500;

@@ -11,6 +11,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  UNPROCESSABLE: 422,
   QUOTA_EXCEEDED: 429,
   UNAVAILABLE: 503,
 };

@@ -39,7 +39,7 @@ export default async function mcpRoutes(app: FastifyInstance, opts: { version: s
     requireApiAccess(request.identity);
   });
 
-  app.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.post(MCP_PATH, { schema: { hide: true }, config: { idempotency: false } }, async (request, reply) => {
     const server = createToolServer({
       app,
       identity: request.identity!,

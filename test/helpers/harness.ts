@@ -72,6 +72,8 @@ export interface HarnessOptions {
    * of TEST_NOW: a test that needs them at another instant loads its own data.
    */
   clock?: TestClock | undefined;
+  /** Browser origins allowed by CORS (AppOptions.corsOrigins); default none. */
+  corsOrigins?: readonly string[] | undefined;
 }
 
 /** Builds the service over a fresh database cloned from the `migrated` (or `sample`) template. */
@@ -80,7 +82,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const clock = options.clock ?? new TestClock();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock });
+    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [] });
     installResponseValidation(app);
     await app.ready();
   } catch (err) {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../../domain/admin/admin.js';
 import { installApiV1Access } from './access.js';
 import { installApiV1Errors } from './errors.js';
+import { installApiV1Links } from './links.js';
 import adminContentRoutes from './routes/admin-content.js';
 import adminEditionRoutes from './routes/admin-editions.js';
 import adminInboxRoutes from './routes/admin-inbox.js';
@@ -18,6 +19,7 @@ import tenderRoutes from './routes/tenders.js';
 export default async function apiV1(app: FastifyInstance): Promise<void> {
   installApiV1Errors(app);
   installApiV1Access(app);
+  installApiV1Links(app);
   await app.register(editionRoutes);
   await app.register(articleRoutes);
   await app.register(searchRoutes);

@@ -3,6 +3,7 @@
  * parameters (edition-neutral helpers: ../schema.ts). The record shapes are in ./records/<record>.ts. Declared once, these schemas
  * validate, type and document every route of the edition.
  */
+import type { FastifyReply } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { pageMeta } from '../../domain/pagination.js';
 
@@ -24,6 +25,21 @@ export const PagedEnvelope = <T extends TSchema>(item: T) => Type.Object({ data:
 
 /** `{ data, meta }` of one page of presented items. */
 export const paged = <T>(items: T[], page: number, limit: number, total: number) => ({ data: items, meta: pageMeta(page, limit, total) });
+
+/** The admin URL of a record of `collection` (`articles`, `projects` …): where its PATCH and DELETE act. */
+export const adminUrl = (collection: string, id: string): string => `/api/v1/admin/${collection}/${encodeURIComponent(id)}`;
+
+/**
+ * Answers 201 `{ data }` with `Location`, the URL of the created record: its admin URL, where its
+ * PATCH and DELETE act (docs/conventions.md). Without `location`: the request's own path plus
+ * `data.id` (`POST /api/v1/admin/projects` creates `/api/v1/admin/projects/{id}`).
+ */
+export function created<T extends { id: string }>(reply: FastifyReply, data: T): FastifyReply;
+export function created<T>(reply: FastifyReply, data: T, location: string): FastifyReply;
+export function created(reply: FastifyReply, data: { id?: string }, location?: string): FastifyReply {
+  const at = location ?? `${reply.request.url.split('?')[0]!}/${encodeURIComponent(String(data.id))}`;
+  return reply.status(201).header('location', at).send({ data });
+}
 
 /** `page` and `limit` with the endpoint's default and maximum of `limit`. */
 export const PageQuery = (defaultLimit: number, maxLimit: number) => ({

@@ -4,8 +4,11 @@
  * entries `{ value, label, count }`. Declared once, these schemas validate, type and document
  * every route of the edition.
  */
+import type { FastifyReply } from 'fastify';
 import { Type, type TSchema } from 'typebox';
+import { readAhead, type Page, type Window } from '../../domain/pagination.js';
 import type { Facet as FacetValue } from '../../domain/shared/facets.js';
+import { offsetLinks, setLinks } from '../links.js';
 
 /** Largest `limit` of any list (above it: 422). */
 export const MAX_LIMIT = 200;
@@ -16,6 +19,23 @@ export const security = [{ bearerAuth: [] }];
 /** `{ <name>: T[] }` */
 export const Named = <K extends string, T extends TSchema>(name: K, item: T, description?: string) =>
   Type.Object({ [name]: Type.Array(item, description ? { description } : {}) } as { [P in K]: ReturnType<typeof Type.Array<T>> });
+
+/**
+ * One window of a list as `{ <name>: [...] }` (the seed's shape, no metadata) with its `Link`
+ * header: `read` (one domain operation) is asked for a row more than `window.limit` to know whether
+ * a next window exists (`rel="next"`); `first` and `prev` follow from the offset.
+ */
+export async function namedList<K extends string, Row, Out>(
+  reply: FastifyReply,
+  name: K,
+  window: Window,
+  read: (window: Window) => Promise<Row[] | Page<Row>>,
+  present: (row: Row) => Out,
+): Promise<{ [P in K]: Out[] }> {
+  const slice = await readAhead({ limit: window.limit, offset: window.offset }, read);
+  setLinks(reply, offsetLinks(window.limit, window.offset, slice.hasMore));
+  return { [name]: slice.items.map(present) } as { [P in K]: Out[] };
+}
 
 /** `limit` (1–200, default `def`) and `offset` (default 0). */
 export const Paging = (def: number) => ({

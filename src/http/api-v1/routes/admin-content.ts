@@ -22,7 +22,7 @@ import { Article, presentArticle } from '../records/article.js';
 import { Deleted } from '../records/admin-inputs.js';
 import { Project, presentProject } from '../records/project.js';
 import { presentTenderWithBidders, TenderWithBidders } from '../records/tender.js';
-import { Envelope, errorResponses } from '../schemas.js';
+import { created, Envelope, errorResponses } from '../schemas.js';
 
 const security = [{ bearerAuth: [] }];
 const responses = { ...errorResponses, 409: errorResponses[400] };
@@ -36,7 +36,7 @@ export default async function adminContentRoutes(app: FastifyInstance): Promise<
   const articleTags = ['Admin: articles'];
   r.post('/articles', {
     schema: { operationId: 'apiV1AdminCreateArticle', summary: 'Create an article', tags: articleTags, security, body: ArticleCreate, response: { 201: Envelope(Article), ...responses } },
-  }, async (req, reply) => reply.status(201).send({ data: presentArticle(await createArticle(ctxOf(req), req.body)) }));
+  }, async (req, reply) => created(reply, presentArticle(await createArticle(ctxOf(req), req.body))));
 
   r.patch('/articles/:id', {
     schema: { operationId: 'apiV1AdminUpdateArticle', summary: 'Update an article (only the fields sent; lists replace the set)', tags: articleTags, security, params: idOf('Article'), body: ArticlePatch, response: { 200: Envelope(Article), ...responses } },
@@ -50,7 +50,7 @@ export default async function adminContentRoutes(app: FastifyInstance): Promise<
   const projectTags = ['Admin: projects'];
   r.post('/projects', {
     schema: { operationId: 'apiV1AdminCreateProject', summary: 'Create a project', tags: projectTags, security, body: ProjectCreate, response: { 201: Envelope(Project), ...responses } },
-  }, async (req, reply) => reply.status(201).send({ data: presentProject(await createProject(ctxOf(req), req.body)) }));
+  }, async (req, reply) => created(reply, presentProject(await createProject(ctxOf(req), req.body))));
 
   r.patch('/projects/:id', {
     schema: { operationId: 'apiV1AdminUpdateProject', summary: 'Update a project (only the fields sent; lists replace the set)', tags: projectTags, security, params: idOf('Project'), body: ProjectPatch, response: { 200: Envelope(Project), ...responses } },
@@ -64,7 +64,7 @@ export default async function adminContentRoutes(app: FastifyInstance): Promise<
   const tenderTags = ['Admin: tenders'];
   r.post('/tenders', {
     schema: { operationId: 'apiV1AdminCreateTender', summary: 'Create a tender', tags: tenderTags, security, body: TenderCreate, response: { 201: Envelope(TenderWithBidders), ...responses } },
-  }, async (req, reply) => reply.status(201).send({ data: presentTenderWithBidders(await createTender(ctxOf(req), req.body)) }));
+  }, async (req, reply) => created(reply, presentTenderWithBidders(await createTender(ctxOf(req), req.body))));
 
   r.patch('/tenders/:id', {
     schema: { operationId: 'apiV1AdminUpdateTender', summary: 'Update a tender (only the fields sent; lists replace the set)', tags: tenderTags, security, params: idOf('Tender'), body: TenderPatch, response: { 200: Envelope(TenderWithBidders), ...responses } },

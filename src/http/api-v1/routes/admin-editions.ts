@@ -14,7 +14,7 @@ import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Edition, presentEdition } from '../records/edition.js';
 import { Deleted } from '../records/admin-inputs.js';
-import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { created, Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const tags = ['Admin: editions'];
 const security = [{ bearerAuth: [] }];
@@ -43,7 +43,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
       body: EditionCreate,
       response: { 201: Envelope(Edition), ...responses },
     },
-  }, async (req, reply) => reply.status(201).send({ data: presentEdition(await createEdition(ctxOf(req), req.body)) }));
+  }, async (req, reply) => created(reply, presentEdition(await createEdition(ctxOf(req), req.body))));
 
   r.patch('/editions/:id', {
     schema: {

@@ -15,7 +15,7 @@ import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
 import { AuditEntry, presentAuditEntry } from '../records/audit-entry.js';
 import { InboxItem, presentInboxItem } from '../records/inbox-item.js';
-import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { adminUrl, created, Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const security = [{ bearerAuth: [] }];
 const responses = { ...errorResponses, 409: errorResponses[400] };
@@ -53,7 +53,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
     },
   }, async (req, reply) => {
     const { item, article } = await promoteInboxItem(ctxOf(req), req.params.id, req.body);
-    return reply.status(201).send({ data: { item: presentInboxItem(item), article: presentArticle(article) } });
+    return created(reply, { item: presentInboxItem(item), article: presentArticle(article) }, adminUrl('articles', article.id));
   });
 
   r.get('/audit', {

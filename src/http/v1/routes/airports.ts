@@ -10,7 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AirportFilter, AirportRef as Ref, getAirport, listAirportArticles, listAirportProjects, listAirports } from '../../../domain/airports/index.js';
 import { ctxOf } from '../../types.js';
-import { Named, Paging, security } from '../named.js';
+import { Named, namedList, Paging, security } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { Airport, presentAirport } from '../records/airport.js';
 import { Article, presentArticle } from '../records/article.js';
@@ -29,9 +29,9 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
       querystring: Type.Object({ ...AirportFilter.properties, ...Paging(50) }),
       response: { 200: Named('airports', Airport), ...errors },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const { limit, offset, ...filter } = req.query;
-    return { airports: (await listAirports(ctxOf(req), filter, { limit, offset })).map(presentAirport) };
+    return namedList(reply, 'airports', { limit, offset }, (w) => listAirports(ctxOf(req), filter, w), presentAirport);
   });
 
   r.get('/airports/:ref', {
@@ -50,7 +50,7 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('articles', Article), ...errors },
     },
-  }, async (req) => ({ articles: (await listAirportArticles(ctxOf(req), { ref: req.params.ref, window: req.query })).map(presentArticle) }));
+  }, async (req, reply) => namedList(reply, 'articles', req.query, (window) => listAirportArticles(ctxOf(req), { ref: req.params.ref, window }), presentArticle));
 
   r.get('/airports/:ref/projects', {
     config: { gates: ['projects'] },
@@ -60,5 +60,5 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('projects', Project), ...errors },
     },
-  }, async (req) => ({ projects: (await listAirportProjects(ctxOf(req), { ref: req.params.ref, window: req.query })).map(presentProject) }));
+  }, async (req, reply) => namedList(reply, 'projects', req.query, (window) => listAirportProjects(ctxOf(req), { ref: req.params.ref, window }), presentProject));
 }

@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { CalendarFilter, listCalendarEvents } from '../../../domain/calendar/index.js';
 import { ctxOf } from '../../types.js';
-import { Named, Paging, security } from '../named.js';
+import { Named, namedList, Paging, security } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { CalendarEvent, presentEvent } from '../records/event.js';
 
@@ -18,8 +18,8 @@ export default async function calendarRoutes(app: FastifyInstance): Promise<void
       querystring: Type.Object({ ...CalendarFilter.properties, ...Paging(200) }),
       response: { 200: Named('events', CalendarEvent), ...problemResponses(400, 401, 403, 422, 500) },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const { limit, offset, ...filter } = req.query;
-    return { events: (await listCalendarEvents(ctxOf(req), filter, { limit, offset })).map(presentEvent) };
+    return namedList(reply, 'events', { limit, offset }, (w) => listCalendarEvents(ctxOf(req), filter, w), presentEvent);
   });
 }

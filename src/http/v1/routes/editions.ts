@@ -12,7 +12,7 @@ import { Type } from 'typebox';
 import { getReaderArticle, listRelatedArticles } from '../../../domain/articles/index.js';
 import { getEdition, listEditionArticles, listPublishedEditions } from '../../../domain/editions/index.js';
 import { ctxOf } from '../../types.js';
-import { Named, Paging, security, UuidParam } from '../named.js';
+import { Named, namedList, Paging, security, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { Article, presentArticle } from '../records/article.js';
 import { Edition, presentEdition } from '../records/edition.js';
@@ -28,7 +28,7 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
       querystring: Type.Object(Paging(20)),
       response: { 200: Named('editions', Edition), ...errors },
     },
-  }, async (req) => ({ editions: (await listPublishedEditions(ctxOf(req), req.query)).items.map(presentEdition) }));
+  }, async (req, reply) => namedList(reply, 'editions', req.query, (w) => listPublishedEditions(ctxOf(req), w), presentEdition));
 
   r.get('/editions/:id', {
     schema: {
@@ -45,7 +45,7 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('articles', Article), ...errors },
     },
-  }, async (req) => ({ articles: (await listEditionArticles(ctxOf(req), req.params.id, req.query)).map(presentArticle) }));
+  }, async (req, reply) => namedList(reply, 'articles', req.query, (w) => listEditionArticles(ctxOf(req), req.params.id, w), presentArticle));
 
   r.get('/articles/:id', {
     schema: {

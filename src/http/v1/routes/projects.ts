@@ -16,7 +16,7 @@ import {
 import { StringEnum } from '../../schema.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { commaList, csvResponse, Facets, Named, Paging, security, splitList, text, UuidParam } from '../named.js';
+import { commaList, csvResponse, Facets, Named, namedList, Paging, security, splitList, text, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { PROJECT_CSV_COLUMNS, Project, presentProject } from '../records/project.js';
 
@@ -74,10 +74,9 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       }),
       response: { 200: Named('projects', Project), ...errors },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const { limit, offset, sort, ...rest } = req.query;
-    const page = await listProjectsForReader(ctxOf(req), toFilter(rest), sort ?? 'title_asc', { limit, offset });
-    return { projects: page.items.map(presentProject) };
+    return namedList(reply, 'projects', { limit, offset }, (w) => listProjectsForReader(ctxOf(req), toFilter(rest), sort ?? 'title_asc', w), presentProject);
   });
 
   r.get('/projects/facets', {

@@ -14,7 +14,7 @@ import { Type, type Static } from 'typebox';
 import { ArchiveFilter, exportArchive, facetArchive, searchArchive, type ArchiveQuery } from '../../../domain/articles/index.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { commaList, csvResponse, Facets, Named, Paging, security, splitList } from '../named.js';
+import { commaList, csvResponse, Facets, Named, namedList, Paging, security, splitList } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { ARTICLE_CSV_COLUMNS, Article, presentArticle } from '../records/article.js';
 
@@ -40,9 +40,9 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
       querystring: Type.Object({ ...filters, ...Paging(50) }),
       response: { 200: Named('articles', Article), ...errors },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const { limit, offset, ...rest } = req.query;
-    return { articles: (await searchArchive(ctxOf(req), toQuery(rest), { limit, offset })).map(presentArticle) };
+    return namedList(reply, 'articles', { limit, offset }, (w) => searchArchive(ctxOf(req), toQuery(rest), w), presentArticle);
   });
 
   r.get('/search/facets', {

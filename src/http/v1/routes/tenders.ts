@@ -15,7 +15,7 @@ import {
 import { StringEnum } from '../../schema.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { commaList, csvResponse, Facets, Named, Paging, security, splitList, text, UuidParam } from '../named.js';
+import { commaList, csvResponse, Facets, Named, namedList, Paging, security, splitList, text, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender } from '../records/tender.js';
 
@@ -63,10 +63,9 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
       }),
       response: { 200: Named('tenders', Tender), ...errors },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const { limit, offset, sort, ...rest } = req.query;
-    const page = await listTenders(ctxOf(req), toFilter(rest), sort ?? 'deadline_asc', { limit, offset });
-    return { tenders: page.items.map(presentTender) };
+    return namedList(reply, 'tenders', { limit, offset }, (w) => listTenders(ctxOf(req), toFilter(rest), sort ?? 'deadline_asc', w), presentTender);
   });
 
   r.get('/tenders/facets', {

@@ -7,9 +7,10 @@
  * Access kinds:
  * - `public`: no token (health, plans, billing config);
  * - `user`: any valid token (`/v1/me`);
- * - `subscriber`: an active subscription, plus every feature of `features`. On /v1 a trial preview
- *   passes the gates `archive`, `projects`, `wat`; on /api/v1 an API key also needs `api` (a session
- *   token any plan) and every feature must be held in full; `/api/mcp` needs `mcp`;
+ * - `subscriber`: an active subscription, plus every feature of `features` (the domain's `GATES`,
+ *   the same on both editions: docs/entitlements.md). On both editions a trial preview passes the
+ *   gates `archive`, `projects`, `wat` (the operation narrows); on /api/v1 an API key also needs
+ *   `api` first (a session token any plan), a refusal naming feature "api"; `/api/mcp` needs `mcp`;
  * - `admin`: administrators only (/api/v1 and /api/admin: 403 `{error}` to others; /v1/admin: 404
  *   problem+json).
  *
@@ -106,19 +107,21 @@ const isWatched = (query?: string): FlagState => ({ kind: 'flag', setup: watched
 export const TABLE: Record<string, Row> = {
   v1GetHealth: { access: 'public' },
 
-  // /api/v1 (seed 000): API access (key: `api`; session: any subscription); tenders need `wat` in full.
+  // /api/v1 (seed 000): API access (key: `api`; session: any subscription), then the same content
+  // gates as the /v1 operation of the same data (issue 17): editions and single articles open, the
+  // article list and search `archive`, projects `projects`, tenders `wat`, exports `+ exports`.
   apiV1ListEditions: { access: 'subscriber' },
   apiV1GetLatestEdition: { access: 'subscriber' },
   apiV1GetEdition: { access: 'subscriber' },
-  apiV1ListArticles: { access: 'subscriber' },
+  apiV1ListArticles: { access: 'subscriber', features: ['archive'] },
   apiV1GetArticle: { access: 'subscriber' },
-  apiV1SearchGet: { access: 'subscriber' },
-  apiV1SearchPost: { access: 'subscriber', shared: 'a search in the body: reads only' },
-  apiV1ListProjects: { access: 'subscriber' },
-  apiV1ExportProjects: { access: 'subscriber' },
-  apiV1GetProject: { access: 'subscriber' },
+  apiV1SearchGet: { access: 'subscriber', features: ['archive'] },
+  apiV1SearchPost: { access: 'subscriber', features: ['archive'], shared: 'a search in the body: reads only' },
+  apiV1ListProjects: { access: 'subscriber', features: ['projects'] },
+  apiV1ExportProjects: { access: 'subscriber', features: ['projects', 'exports'] },
+  apiV1GetProject: { access: 'subscriber', features: ['projects'] },
   apiV1ListTenders: { access: 'subscriber', features: ['wat'] },
-  apiV1ExportTenders: { access: 'subscriber', features: ['wat'] },
+  apiV1ExportTenders: { access: 'subscriber', features: ['wat', 'exports'] },
   apiV1GetTender: { access: 'subscriber', features: ['wat'] },
   apiV1AdminListEditions: { access: 'admin' },
   apiV1AdminCreateEdition: { access: 'admin' },
@@ -184,4 +187,36 @@ export const UNDESCRIBED: { operationId: string; method: string; path: string; r
       body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'security-matrix', version: '1' } } },
     },
   },
+];
+
+/** A content gate of the parity check: the features of `GATES` it stands for. */
+export type Gate = 'archive' | 'projects' | 'wat' | 'exports';
+
+/**
+ * One operation offered by both editions, for the parity check of the entitlement matrix
+ * (test/security-matrix.test.ts): the same caller must get the same decision on both (and through
+ * MCP's call_api, which calls the /api/v1 URL), apart from the /api/v1 `api` gate.
+ * - `list`: a list whose first page both editions order alike; compared by record ids;
+ * - `read`: one record by id (`{project}` / `{tender}` in the URLs); compared by status;
+ * - `csv`: an export; compared by the number of CSV records.
+ */
+export interface GatePair {
+  gate: Gate;
+  /** The features the pair needs (a preview passes archive, projects, wat). */
+  features: Feature[];
+  kind: 'list' | 'read' | 'csv';
+  apiV1: string;
+  v1: string;
+}
+
+/** Every gate, with the operations of both editions that it opens. */
+export const GATE_PAIRS: GatePair[] = [
+  { gate: 'archive', features: ['archive'], kind: 'list', apiV1: '/api/v1/search?limit=100', v1: '/v1/search?limit=100' },
+  { gate: 'archive', features: ['archive'], kind: 'list', apiV1: '/api/v1/articles?airport=LHR&limit=100', v1: '/v1/airports/LHR/articles?limit=100' },
+  { gate: 'projects', features: ['projects'], kind: 'list', apiV1: '/api/v1/projects?limit=100', v1: '/v1/projects?limit=100' },
+  { gate: 'projects', features: ['projects'], kind: 'read', apiV1: '/api/v1/projects/{project}', v1: '/v1/projects/{project}' },
+  { gate: 'wat', features: ['wat'], kind: 'list', apiV1: '/api/v1/tenders?limit=100', v1: '/v1/tenders?limit=100' },
+  { gate: 'wat', features: ['wat'], kind: 'read', apiV1: '/api/v1/tenders/{tender}', v1: '/v1/tenders/{tender}' },
+  { gate: 'exports', features: ['projects', 'exports'], kind: 'csv', apiV1: '/api/v1/projects/export', v1: '/v1/projects/export' },
+  { gate: 'exports', features: ['wat', 'exports'], kind: 'csv', apiV1: '/api/v1/tenders/export', v1: '/v1/tenders/export' },
 ];

@@ -20,9 +20,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
 import { startHarness, type Harness, type TestIdentity } from './helpers/harness.js';
-import { heathrowProject, latestArticle, TABLE, UNDESCRIBED, type Feature, type FlagState, type OwnedState, type Row } from './security-matrix.table.js';
+import { GATE_PAIRS, heathrowProject, latestArticle, TABLE, UNDESCRIBED, type Feature, type FlagState, type GatePair, type OwnedState, type Row } from './security-matrix.table.js';
 
 const CALLERS = [
   'none', 'bad JWT', 'bad key', 'no subscription key', 'core key', 'core session', 'core + mcp key', 'trial key', 'trial session',
@@ -51,6 +52,16 @@ const PREVIEWS: Feature[] = ['archive', 'projects', 'wat'];
 const isTrial = (c: Caller) => c.startsWith('trial');
 const isSession = (c: Caller) => c.endsWith('session');
 const unauthenticated = (c: Caller) => c === 'none' || c.startsWith('bad');
+/** An API key of a caller without `api`: /api/v1 refuses it first, naming feature "api". */
+const lacksApi = (c: Caller) => !isSession(c) && !FULL[c].includes('api');
+
+/** What a subscriber gets from a gate of `features`: everything, the trial's preview, or a refusal. */
+function entitled(caller: Caller, features: readonly Feature[]): 'full' | 'preview' | 'refused' {
+  if (caller === 'no subscription key') return 'refused';
+  if (features.every((f) => FULL[caller].includes(f))) return 'full';
+  if (isTrial(caller) && features.every((f) => FULL[caller].includes(f) || PREVIEWS.includes(f))) return 'preview';
+  return 'refused';
+}
 
 /** 0 means: an administrator got through; any status below 500 but 401, 403 and 404-of-the-scope. */
 const THROUGH = 0;
@@ -67,12 +78,10 @@ function expected(caller: Caller, path: string, row: Row): number {
   if (caller === 'admin key') return 200;
   if (caller === 'no subscription key') return 403;
   const features = row.features ?? [];
-  if (path.startsWith('/api/')) {
-    // /api/v1: an API key needs `api`, a session any plan; /api/mcp: `mcp`. No previews there.
-    if (path.startsWith('/api/v1/') && !isSession(caller) && !FULL[caller].includes('api')) return 403;
-    return features.every((f) => FULL[caller].includes(f)) ? 200 : 403;
-  }
-  return features.every((f) => FULL[caller].includes(f) || (isTrial(caller) && PREVIEWS.includes(f))) ? 200 : 403;
+  // /api/v1 first: an API key needs `api`, a session any plan (/api/mcp: `mcp`, a row feature).
+  if (path.startsWith('/api/v1/') && lacksApi(caller)) return 403;
+  // Then the same content gates on both editions; a trial passes archive, projects, wat as a preview.
+  return entitled(caller, features) === 'refused' ? 403 : 200;
 }
 
 let h: Harness;
@@ -219,6 +228,11 @@ describe('security matrix', () => {
           if (want === 403 && op.path.startsWith('/v1/') && caller !== 'no subscription key') {
             assert.match((res.json() as { detail: string }).detail, /feature "(archive|projects|wat|exports)"/, what);
           }
+          if (want === 403 && op.path.startsWith('/api/v1/') && caller !== 'no subscription key' && row.access === 'subscriber') {
+            // The reason is visible: the edition's own gate, or the content gate /v1 names too.
+            const reason = lacksApi(caller) ? 'api' : '(archive|projects|wat|exports)';
+            assert.match((res.json() as { error: string }).error, new RegExp(`feature "${reason}"`), what);
+          }
         } else if (op.path.endsWith('/export')) {
           assert.match(String(res.headers['content-type']), /^text\/csv/, what);
         } else {
@@ -288,6 +302,109 @@ describe('security matrix', () => {
       assert.deepEqual(await own.snapshot(h, userA), before, `${op.operationId}: A's state is unchanged after B's call`);
       const asA = await call(op.method, url, userA.keyAuth, row);
       assert.ok(asA.statusCode < 400, `A → ${op.operationId} (${op.method} ${url}): ${asA.statusCode} ${asA.body.slice(0, 160)}`);
+    }
+  });
+});
+
+/**
+ * One decision of a gate, comparable across editions: the status, the reason of a refusal (the
+ * feature named, or `subscription`) and what an answer held (record ids of a list, the number of
+ * CSV records of an export). The /api/v1 total of a list is checked apart (/v1 has none).
+ */
+interface Decision { status: number; reason?: string; rows?: string[]; records?: number }
+
+/** The refusal reason in a message: `feature "x"` → x; no subscription → `subscription`. */
+const reasonOf = (message: string): string => /feature "(\w+)"/.exec(message)?.[1] ?? (/no active subscription/.test(message) ? 'subscription' : message);
+
+/** The decision an answer of either edition shows (`body` parsed JSON, or CSV text). */
+function decisionOf(pair: GatePair, status: number, body: unknown): Decision {
+  if (status >= 400) {
+    const b = body as { error?: string; detail?: string };
+    return { status, reason: reasonOf(b.detail ?? b.error ?? '') };
+  }
+  if (pair.kind === 'csv') return { status, ...(typeof body === 'string' ? { records: (parse(body, { columns: true }) as unknown[]).length } : {}) };
+  if (pair.kind === 'read') return { status };
+  const list = (body as { data?: { id: string }[] }).data ?? (Object.values(body as object)[0] as { id: string }[]);
+  return { status, rows: list.map((r) => r.id) };
+}
+
+describe('the entitlement matrix: the same decision for the same caller on both editions (and MCP), for every gate', () => {
+  const parityCallers = CALLERS.filter((c) => !unauthenticated(c));
+  const url = (template: string) => template.replace('{project}', ids.project!).replace('{tender}', ids.tender!);
+  const PREVIEW_ROWS: Partial<Record<Feature, number>> = { projects: 5, wat: 3 };
+
+  /** call_api through the MCP endpoint (in-process, like a client): the decision /api/v1 gave the tool. */
+  async function viaMcp(caller: Caller, pair: GatePair): Promise<Decision> {
+    const [path, qs] = url(pair.apiV1).split('?');
+    const query = Object.fromEntries(new URLSearchParams(qs ?? ''));
+    const args = { method: 'GET', path, ...(qs ? { query } : {}), ...(pair.kind === 'list' ? { fields: ['id'], max_items: 100 } : {}) };
+    const res = await h.app.inject({
+      method: 'POST', url: '/api/mcp',
+      headers: { ...auth.get(caller)!, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'call_api', arguments: args } }),
+    });
+    assert.equal(res.statusCode, 200, `${caller} MCP ${pair.apiV1}: ${res.body.slice(0, 200)}`);
+    const result = (res.json() as { result: { structuredContent: { status: number; body?: unknown; text?: string } } }).result.structuredContent;
+    return decisionOf(pair, result.status, pair.kind === 'csv' && result.status < 400 ? undefined : result.body);
+  }
+
+  it('agrees on every gate pair for every kind of caller; /api/v1 refuses a key without `api` for that reason first', async () => {
+    const latest = Number(ids.editionNumber);
+    const seen = new Set<string>();
+    for (const pair of GATE_PAIRS) {
+      for (const caller of parityCallers) {
+        const headers = auth.get(caller)!;
+        const what = `${caller} · ${pair.gate}: ${pair.apiV1} vs ${pair.v1}`;
+        const v1Res = await h.app.inject({ method: 'GET', url: url(pair.v1), headers });
+        const apiRes = await h.app.inject({ method: 'GET', url: url(pair.apiV1), headers });
+        const body = (res: LightMyRequestResponse) => (/^text\/csv/.test(String(res.headers['content-type'])) ? res.body : res.json());
+        const v1: Decision = decisionOf(pair, v1Res.statusCode, body(v1Res));
+        const api = decisionOf(pair, apiRes.statusCode, body(apiRes));
+        const v1Rows = v1.rows ?? [];
+        const want = entitled(caller, pair.features);
+        seen.add(`${pair.gate}:${want}`);
+
+        // What the entitlements say, on /v1.
+        if (want === 'refused') {
+          const missing = caller === 'no subscription key' ? 'subscription' : pair.features.find((f) => !FULL[caller].includes(f) && !(isTrial(caller) && PREVIEWS.includes(f)));
+          assert.deepEqual(v1, { status: 403, reason: missing }, what);
+        } else {
+          assert.equal(v1.status, 200, what);
+        }
+        const previewed = pair.features.find((f) => PREVIEW_ROWS[f] !== undefined);
+        if (pair.kind === 'list' && want !== 'refused' && previewed) {
+          const n = PREVIEW_ROWS[previewed]!;
+          if (want === 'preview') assert.ok(v1Rows.length <= n, `${what}: at most ${n} rows in preview`);
+          else assert.ok(v1Rows.length > n, `${what}: more than the preview's ${n} rows in full`);
+        }
+
+        // /api/v1: its own gate first, as a distinct reason; else exactly /v1's decision.
+        if (lacksApi(caller)) {
+          assert.deepEqual(api, { status: 403, reason: 'api' }, what);
+        } else {
+          assert.deepEqual(api, v1, what);
+          if (pair.kind === 'list' && api.status === 200) {
+            const { data, meta } = apiRes.json() as { data: { edition_number?: number }[]; meta: { total: number; pages: number } };
+            if (want === 'preview') {
+              if (previewed) assert.deepEqual({ total: meta.total, pages: meta.pages }, { total: api.rows!.length, pages: 1 }, `${what}: meta of a preview`);
+              else assert.ok(data.every((a) => a.edition_number === latest), `${what}: the archive preview is the latest published edition`);
+            } else if (pair.gate === 'archive') {
+              assert.ok(data.some((a) => a.edition_number !== latest), `${what}: older editions in full`);
+            }
+          }
+        }
+
+        // MCP's call_api calls /api/v1 in-process: the same decision as /v1 for a caller with `mcp`
+        // (an export's CSV text is cut to the tool's result budget, so only its status counts).
+        if (FULL[caller].includes('mcp') && !isSession(caller)) {
+          const { records: _cut, ...expected } = v1 as Decision;
+          assert.deepEqual(await viaMcp(caller, pair), expected, `MCP ${what}`);
+        }
+      }
+    }
+    for (const gate of ['archive', 'projects', 'wat', 'exports']) {
+      assert.ok(seen.has(`${gate}:full`) && seen.has(`${gate}:refused`), `gate ${gate} seen allowed and refused: ${[...seen].join(' ')}`);
+      if (gate !== 'exports') assert.ok(seen.has(`${gate}:preview`), `gate ${gate} seen in preview`);
     }
   });
 });

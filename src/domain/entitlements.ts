@@ -4,7 +4,8 @@
  * The features of a caller are derived from the plan of the account's active subscription
  * plus its add-ons, as stored in the catalogue tables `plan_features` and `addon_features`
  * (migration 0002; the table is written out in docs/entitlements.md). Admins carry every feature.
- * A feature granted with access `preview` is narrowed rather than refused by the /v1 edition.
+ * A feature granted with access `preview` is narrowed rather than refused, on every face: the
+ * operation itself narrows (./previews.ts), whichever edition asked.
  */
 import { DomainError } from './errors.js';
 import type { Identity } from './context.js';
@@ -78,8 +79,8 @@ export function requireSubscription(identity: Identity): void {
 }
 
 /**
- * The gate of the /v1 edition for a feature that may be previewed: `full` when the caller holds
- * it, `preview` when the plan lists it as a preview (the operation narrows instead of refusing: ./previews.ts).
+ * The gate of a feature that may be previewed, on every face: `full` when the caller holds it,
+ * `preview` when the plan lists it as a preview (the operation narrows instead of refusing: ./previews.ts).
  * @throws DomainError FORBIDDEN when the caller has neither
  */
 export function requireFeatureOrPreview(identity: Identity, feature: Feature): 'full' | 'preview' {
@@ -87,6 +88,52 @@ export function requireFeatureOrPreview(identity: Identity, feature: Feature): '
   if (identity.previews.has(feature)) return 'preview';
   requireFeature(identity, feature);
   return 'full';
+}
+
+/** Features a trial may hold as a narrowed preview (./previews.ts); every other gate is held in full or refused. */
+export const PREVIEWABLE: readonly Feature[] = ['archive', 'projects', 'wat'];
+
+/**
+ * The content gates of the reader operations, one entry per kind of operation: the one table both
+ * editions and MCP (which calls /api/v1) apply. A face declares the entry on its route
+ * (`config: { gates: GATES.projects }`) so a refusal comes before validation and the quota; the
+ * operation applies the same entry again ({@link requireGates}), so no face can forget it.
+ * `/api/v1` adds its own `api` gate (`mcp` through MCP) in front: {@link requireApiAccess}.
+ */
+export const GATES = {
+  /** Archive search, its facets, the /api/v1 article list, an airport's articles. */
+  archive: ['archive'],
+  /** The archive's CSV export. */
+  archiveExport: ['archive', 'exports'],
+  /** The projects list, facets and single reads, an airport's projects. */
+  projects: ['projects'],
+  /** The projects CSV export. */
+  projectsExport: ['projects', 'exports'],
+  /** The tenders list, facets and single reads. */
+  tenders: ['wat'],
+  /** The tenders CSV export (with bidders). */
+  tendersExport: ['wat', 'exports'],
+} as const satisfies Record<string, readonly Feature[]>;
+
+/**
+ * Refuses unless `identity` passes every gate of `gates`: a previewable feature ({@link PREVIEWABLE})
+ * in full or as a preview, any other feature in full. Admins pass everything.
+ * @throws DomainError FORBIDDEN naming the first missing feature
+ */
+export function requireGates(identity: Identity, gates: readonly Feature[]): void {
+  for (const feature of gates) {
+    if (PREVIEWABLE.includes(feature)) requireFeatureOrPreview(identity, feature);
+    else requireFeature(identity, feature);
+  }
+}
+
+/**
+ * The gate a reader operation applies to its caller: {@link requireGates} for a user, nothing for
+ * a system context (CLI, seeding, jobs: no identity).
+ * @throws DomainError FORBIDDEN naming the first missing feature
+ */
+export function gateOperation(identity: Identity | null, gates: readonly Feature[]): void {
+  if (identity) requireGates(identity, gates);
 }
 
 /** True when requests of this caller count against the daily quota: API keys of non-admins. */

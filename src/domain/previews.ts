@@ -1,8 +1,10 @@
 /**
  * Trial previews: a gate listed in a caller's `previews` is narrowed, not refused (seed 001,
  * section 5): the archive shows only the latest published edition, projects five rows, tenders
- * three. The reader operations apply them (list-projects, export-projects, list-tenders, search-archive,
- * list-airport-articles …); faces never narrow anything themselves.
+ * three. The reader operations apply them (list-projects, export-projects, list-tenders,
+ * search-archive, search-articles, list-articles, list-airport-articles …) whichever face asked
+ * (/v1, /api/v1, MCP through /api/v1); faces never narrow anything themselves. A previewed list is
+ * its first rows: its total counts those rows only (docs/decisions/0014).
  */
 import type { Ctx, Identity } from './context.js';
 import { findLatestPublished } from './editions/repository.js';
@@ -25,6 +27,14 @@ export function previewWindow(identity: Identity | null, feature: keyof typeof P
   const rows = PREVIEW_ROWS[feature];
   return { offset: window.offset, limit: Math.max(0, Math.min(window.limit, rows - window.offset)) };
 }
+
+/**
+ * The total a previewed list reports: the list is its first `PREVIEW_ROWS[feature]` rows, so in
+ * preview the total is at most that many (the /api/v1 `meta.total` and `meta.pages` follow);
+ * otherwise `total` unchanged.
+ */
+export const previewTotal = (identity: Identity | null, feature: keyof typeof PREVIEW_ROWS, total: number): number =>
+  inPreview(identity, feature) ? Math.min(total, PREVIEW_ROWS[feature]) : total;
 
 /** Rows an export may send: the preview's rows in preview, else no cap. */
 export const previewCap = (identity: Identity | null, feature: keyof typeof PREVIEW_ROWS): number =>

@@ -11,8 +11,12 @@ import type { Feature } from '../domain/entitlements.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A feature the route needs on top of the edition's access gate (checked before quota). */
-    feature?: Feature;
+    /**
+     * Both editions: the content gates of the route's operation (an entry of the domain's `GATES`),
+     * checked in `onRequest`, so a refusal comes before validation and the quota; archive, projects
+     * and wat also pass as a trial preview (the operation then narrows).
+     */
+    gates?: readonly Feature[];
   }
   interface FastifyInstance {
     db: Kysely<DB>;

@@ -1,6 +1,6 @@
 /**
- * /api/v1/tenders: the `wat` gate (add-on and Enterprise holders in, everyone else 403 naming the
- * add-on), each filter, each sort, the derived statuses, bad input, one tender, and the export.
+ * /api/v1/tenders: the `wat` gate (add-on and Enterprise holders in, a trial the preview of three,
+ * everyone else 403 naming the add-on; the export also needs `exports`), each filter, each sort, the derived statuses, bad input, one tender, and the export.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -46,28 +46,47 @@ const list = async (query: string): Promise<Body> => {
 };
 
 describe('the wat gate', () => {
-  it('lets the tender add-on, Enterprise and admins in', async () => {
-    for (const who of [wat, await h.identity({ plan: 'enterprise' }), await h.identity({ admin: true }), await h.identity({ plan: 'core', addons: ['wat'] })]) {
+  it('lets the tender add-on, Enterprise and admins in; the export also needs exports (a core + wat session is refused it)', async () => {
+    const coreWat = await h.identity({ plan: 'core', addons: ['wat'] });
+    for (const who of [wat, await h.identity({ plan: 'enterprise' }), await h.identity({ admin: true }), coreWat]) {
       const auth = who === wat ? who.keyAuth : who.sessionAuth;
       for (const url of ['/api/v1/tenders', '/api/v1/tenders/export']) {
         const res = await h.app.inject({ method: 'GET', url, headers: auth });
+        if (who === coreWat && url.endsWith('/export')) {
+          assert.equal(res.statusCode, 403, `${url}: ${res.body.slice(0, 200)}`);
+          assert.match(res.json().error, /core plan does not include CSV exports \(feature "exports"\)/);
+          continue;
+        }
         assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 200)}`);
       }
     }
   });
 
-  it('refuses professional without the add-on and trial with 403 naming the add-on, without charging quota', async () => {
-    for (const plan of ['professional', 'trial'] as const) {
-      const who = await h.identity({ plan });
-      for (const url of ['/api/v1/tenders', '/api/v1/tenders/export', `/api/v1/tenders/${crypto.randomUUID()}`]) {
-        const res = await get(url, who);
-        assert.equal(res.statusCode, 403, `${plan} ${url}`);
-        assert.match(res.json().error, /tenders \(Worldwide Airport Tenders\).*wat add-on or the Enterprise plan/);
-      }
-      const used = await h.database.db.selectFrom('usage_counters').innerJoin('api_keys', 'api_keys.id', 'usage_counters.api_key_id')
-        .select('count').where('api_keys.user_id', '=', who.userId).executeTakeFirst();
-      assert.equal(used, undefined);
+  it('refuses professional without the add-on with 403 naming the add-on, without charging quota', async () => {
+    const who = await h.identity({ plan: 'professional' });
+    for (const url of ['/api/v1/tenders', '/api/v1/tenders/export', `/api/v1/tenders/${crypto.randomUUID()}`]) {
+      const res = await get(url, who);
+      assert.equal(res.statusCode, 403, url);
+      assert.match(res.json().error, /tenders \(Worldwide Airport Tenders\).*wat add-on or the Enterprise plan/);
     }
+    const used = await h.database.db.selectFrom('usage_counters').innerJoin('api_keys', 'api_keys.id', 'usage_counters.api_key_id')
+      .select('count').where('api_keys.user_id', '=', who.userId).executeTakeFirst();
+    assert.equal(used, undefined);
+  });
+
+  it('shows a trial key the preview as /v1 does: the first three tenders, meta.total 3; no export (exports)', async () => {
+    const trial = await h.identity({ plan: 'trial' });
+    const full = await list('limit=100');
+    const res = await get('/api/v1/tenders?limit=100', trial);
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json() as Body;
+    assert.deepEqual(body.data.map((t) => t.id), full.data.slice(0, 3).map((t) => t.id));
+    assert.deepEqual(body.meta, { page: 1, limit: 100, total: 3, pages: 1 });
+    const v1 = await h.app.inject({ method: 'GET', url: '/v1/tenders?limit=200', headers: trial.keyAuth });
+    assert.deepEqual((v1.json() as { tenders: { id: string }[] }).tenders.map((t) => t.id), body.data.map((t) => t.id));
+    const exported = await get('/api/v1/tenders/export', trial);
+    assert.equal(exported.statusCode, 403);
+    assert.match(exported.json().error, /trial plan does not include CSV exports \(feature "exports"\)/);
   });
 });
 

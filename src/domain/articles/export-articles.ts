@@ -9,6 +9,7 @@ import type { DB } from '../../db/types.js';
 import { loadArticleViews, type ArticleView } from './repository.js';
 import { EXPORT_BATCH_SIZE } from '../pagination.js';
 import type { Ctx } from '../context.js';
+import { gateOperation, GATES } from '../entitlements.js';
 import type { ArchiveQuery } from './schemas.js';
 import { archiveFilter } from './search-archive.js';
 import { matchingArticleIds, type ArticleFilter } from './search-engine.js';
@@ -22,7 +23,14 @@ export async function* exportArticles(db: Kysely<DB>, filter: ArticleFilter, bat
   }
 }
 
-/** Every article of the caller's archive that `query` matches, streamed in batches (the CSV export; no row cap). */
-export async function* exportArchive(ctx: Ctx, query: ArchiveQuery): AsyncGenerator<ArticleView> {
-  yield* exportArticles(ctx.db, await archiveFilter(ctx, query));
+/**
+ * Every article of the caller's archive that `query` matches, streamed in batches (the CSV export;
+ * no row cap). The gate is checked when called, before any row is read.
+ * @throws DomainError FORBIDDEN without `archive` (full or preview) and `exports`
+ */
+export function exportArchive(ctx: Ctx, query: ArchiveQuery): AsyncGenerator<ArticleView> {
+  gateOperation(ctx.identity, GATES.archiveExport);
+  return (async function* () {
+    yield* exportArticles(ctx.db, await archiveFilter(ctx, query));
+  })();
 }

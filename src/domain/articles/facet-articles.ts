@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { airportDimension, columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../shared/facets.js';
 import type { Ctx } from '../context.js';
+import { gateOperation, GATES } from '../entitlements.js';
 import { allOf } from '../shared/sql-filters.js';
 import type { ArchiveQuery } from './schemas.js';
 import { archiveFilter } from './search-archive.js';
@@ -44,7 +45,11 @@ export async function facetArticles(db: Kysely<DB>, filter: ArticleFilter): Prom
   return { regions, countries, topics, tags, airports, years, editions };
 }
 
-/** The archive's filter vocabulary with counts, for the articles of the caller's archive that `query` matches. */
+/**
+ * The archive's filter vocabulary with counts, for the articles of the caller's archive that `query` matches.
+ * @throws DomainError FORBIDDEN without `archive` (full or preview)
+ */
 export async function facetArchive(ctx: Ctx, query: ArchiveQuery): Promise<ArticleFacets> {
+  gateOperation(ctx.identity, GATES.archive);
   return facetArticles(ctx.db, await archiveFilter(ctx, query));
 }

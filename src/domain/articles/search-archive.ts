@@ -4,6 +4,7 @@
  * src/domain/previews.ts), through the one engine of every face (./search-engine.ts).
  */
 import type { Ctx } from '../context.js';
+import { gateOperation, GATES } from '../entitlements.js';
 import type { Window } from '../pagination.js';
 import { archiveScope } from '../previews.js';
 import { withSaved, type ReaderArticle } from './saved-articles.js';
@@ -25,7 +26,11 @@ export async function archiveFilter(ctx: Ctx, query: ArchiveQuery): Promise<Arti
   };
 }
 
-/** One window of the caller's archive matching `query`, by relevance (with `q`) else newest first, with saved flags. */
+/**
+ * One window of the caller's archive matching `query`, by relevance (with `q`) else newest first, with saved flags.
+ * @throws DomainError FORBIDDEN without `archive` (full or preview)
+ */
 export async function searchArchive(ctx: Ctx, query: ArchiveQuery, window: Window): Promise<ReaderArticle[]> {
+  gateOperation(ctx.identity, GATES.archive);
   return withSaved(ctx, (await findArticles(ctx.db, await archiveFilter(ctx, query), window)).items);
 }

@@ -1,8 +1,11 @@
 /**
  * Searching the archive (/api/v1/search: published editions, archived ones on request), through
- * the one engine of every face (./search-engine.ts). The reader's search is ./search-archive.ts.
+ * the one engine of every face (./search-engine.ts). The reader's search is ./search-archive.ts;
+ * both need `archive` and keep a trial preview to the latest published edition.
  */
 import type { Ctx } from '../context.js';
+import { gateOperation, GATES } from '../entitlements.js';
+import { archiveScope } from '../previews.js';
 import type { Page, Window } from '../pagination.js';
 import type { ArticleView } from './repository.js';
 import type { ArticleSearchInput } from './schemas.js';
@@ -11,9 +14,12 @@ import { findArticles } from './search-engine.js';
 /**
  * One window of the articles of published editions (and archived ones when `include_archived`)
  * matching `input`, with the total that match; by relevance then recency when `q` is given, else
- * newest edition first in edition order.
+ * newest edition first in edition order; in the caller's archive scope (a trial preview: the latest
+ * published edition only, so `include_archived` adds nothing there).
+ * @throws DomainError FORBIDDEN without `archive` (full or preview)
  */
-export function searchArticles(ctx: Ctx, input: ArticleSearchInput, window: Window): Promise<Page<ArticleView>> {
+export async function searchArticles(ctx: Ctx, input: ArticleSearchInput, window: Window): Promise<Page<ArticleView>> {
+  gateOperation(ctx.identity, GATES.archive);
   return findArticles(ctx.db, {
     q: input.q,
     region: input.region,
@@ -27,5 +33,6 @@ export function searchArticles(ctx: Ctx, input: ArticleSearchInput, window: Wind
     anyAirports: input.any_airports,
     excludeTags: input.exclude_tags,
     editionStatuses: input.include_archived ? ['published', 'archived'] : ['published'],
+    ...(await archiveScope(ctx)),
   }, window);
 }

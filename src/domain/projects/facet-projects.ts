@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
+import { gateOperation, GATES } from '../entitlements.js';
 import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../shared/facets.js';
 import { allOf } from '../shared/sql-filters.js';
 import { projectConditions } from './repository.js';
@@ -20,8 +21,12 @@ export interface ProjectFacets {
   tags: Facet[];
 }
 
-/** Counts the vocabulary of the published projects matching `filter`. */
+/**
+ * Counts the vocabulary of the published projects matching `filter` (not narrowed in a preview).
+ * @throws DomainError FORBIDDEN without `projects` (full or preview)
+ */
 export async function facetProjects(ctx: Ctx, filter: ProjectFilter): Promise<ProjectFacets> {
+  gateOperation(ctx.identity, GATES.projects);
   const matching = sql`select p.id, p.status, p.region_slug, p.country_code, p.project_type_slug from projects p
                         where ${allOf(await projectConditions(ctx, filter))}`;
   const count = (d: Parameters<typeof facetCounts>[2]) => facetCounts(ctx.db, matching, d);

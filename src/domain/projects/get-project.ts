@@ -3,6 +3,7 @@
  * watch flag.
  */
 import type { Ctx } from '../context.js';
+import { gateOperation, GATES } from '../entitlements.js';
 import { notFound } from '../errors.js';
 import { findProjectView, selectProjectMentions, withWatched, type ProjectMention, type ProjectView } from './repository.js';
 
@@ -11,9 +12,12 @@ export type ProjectDetail = ProjectView & { articles: ProjectMention[]; is_watch
 
 /**
  * One published project with its mentions (newest edition first) and `is_watched` for the caller.
+ * Needs `projects`; a trial preview reads any project by id (single reads are not narrowed).
+ * @throws DomainError FORBIDDEN without `projects` (full or preview)
  * @throws DomainError NOT_FOUND when there is no published project `id`
  */
 export async function getProject(ctx: Ctx, id: string): Promise<ProjectDetail> {
+  gateOperation(ctx.identity, GATES.projects);
   const project = await findProjectView(ctx.db, id);
   if (!project) throw notFound(`Project ${id}`);
   const [watched] = await withWatched(ctx, [project]);

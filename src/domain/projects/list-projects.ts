@@ -1,12 +1,15 @@
 /**
- * Listing projects: one window of the projects that match a filter, with the total. Two readings of
- * the same list: the plain one (the /api/v1 edition, and the building block of other lists) and
- * the reader's (the /v1 edition), narrowed for a trial preview and flagged per caller.
+ * Listing projects: one window of the projects that match a filter, with the total. The caller
+ * needs `projects` (docs/entitlements.md); a caller who holds it only as a trial preview sees the
+ * first `PREVIEW_ROWS.projects` rows of the list and a total of at most that many
+ * (src/domain/previews.ts), whichever edition asked. Two readings of the same list: the plain one
+ * (the /api/v1 edition) and the reader's (the /v1 edition), which adds a per-caller flag.
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
+import { gateOperation, GATES } from '../entitlements.js';
 import type { Page, Window } from '../pagination.js';
-import { previewWindow } from '../previews.js';
+import { previewTotal, previewWindow } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
 import { projectConditions, projectOrder, selectProjectViews, withWatched, type ProjectView } from './repository.js';
 import type { ProjectFilter, ProjectSort } from './schemas.js';
@@ -16,28 +19,31 @@ export type WatchedProjectView = ProjectView & { is_watched: boolean };
 
 /**
  * One window of the published projects matching `filter`, in `sort` order, with the total that
- * match. No preview narrowing and no per-caller flags.
+ * match; in a trial preview, only the preview's rows (and a total of at most that many).
  * @param window rows to skip and to return
+ * @throws DomainError FORBIDDEN when the caller holds `projects` neither in full nor as a preview
  */
 export async function listProjects(ctx: Ctx, filter: ProjectFilter, sort: ProjectSort, window: Window): Promise<Page<ProjectView>> {
+  gateOperation(ctx.identity, GATES.projects);
+  const shown = previewWindow(ctx.identity, 'projects', window);
   const where = allOf(await projectConditions(ctx, filter));
   const [items, count] = await Promise.all([
     selectProjectViews(ctx.db, where)
       .orderBy(projectOrder(sort, filter.q))
-      .limit(window.limit)
-      .offset(window.offset)
+      .limit(shown.limit)
+      .offset(shown.offset)
       .execute(),
     sql<{ n: number }>`select count(*)::int as n from projects p where ${where}`.execute(ctx.db),
   ]);
-  return { items: items as ProjectView[], total: count.rows[0]?.n ?? 0 };
+  return { items: items as ProjectView[], total: previewTotal(ctx.identity, 'projects', count.rows[0]?.n ?? 0) };
 }
 
 /**
- * The reader's list: like {@link listProjects}, but a caller who holds `projects` only as a trial
- * preview sees no row past the first `PREVIEW_ROWS.projects` (src/domain/previews.ts), and each
- * project carries `is_watched` for the caller.
+ * The reader's list: {@link listProjects} (same gate, same preview), each project carrying
+ * `is_watched` for the caller.
+ * @throws DomainError FORBIDDEN as {@link listProjects}
  */
 export async function listProjectsForReader(ctx: Ctx, filter: ProjectFilter, sort: ProjectSort, window: Window): Promise<Page<WatchedProjectView>> {
-  const page = await listProjects(ctx, filter, sort, previewWindow(ctx.identity, 'projects', window));
+  const page = await listProjects(ctx, filter, sort, window);
   return { items: await withWatched(ctx, page.items), total: page.total };
 }

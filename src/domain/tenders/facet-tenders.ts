@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
+import { gateOperation, GATES } from '../entitlements.js';
 import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../shared/facets.js';
 import { allOf } from '../shared/sql-filters.js';
 import { tenderConditions } from './repository.js';
@@ -20,8 +21,13 @@ export interface TenderFacets {
   tags: Facet[];
 }
 
-/** Counts the vocabulary of the published tenders matching `filter`, statuses derived at `ctx.now()`. */
+/**
+ * Counts the vocabulary of the published tenders matching `filter`, statuses derived at
+ * `ctx.now()` (not narrowed in a preview).
+ * @throws DomainError FORBIDDEN without `wat` (full or preview)
+ */
 export async function facetTenders(ctx: Ctx, filter: TenderFilter): Promise<TenderFacets> {
+  gateOperation(ctx.identity, GATES.tenders);
   const now = ctx.now();
   const matching = sql`select t.id, ${derivedTenderStatus(now)} as status, t.tender_type, t.region_slug, t.country_code from tenders t
                         where ${allOf(tenderConditions(filter, now))}`;

@@ -1,12 +1,14 @@
 /**
  * Listing tenders: one window of the published tenders that match a filter, with the total. Access
- * needs the `wat` feature (each face checks it before the operation runs, docs/entitlements.md); a
- * caller who holds `wat` only as a trial preview sees no row past the first `PREVIEW_ROWS.wat`.
+ * needs the `wat` feature (each face declares it too, to refuse before validation, docs/entitlements.md);
+ * a caller who holds `wat` only as a trial preview sees no row past the first `PREVIEW_ROWS.wat`,
+ * and a total of at most that many, whichever edition asked.
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
+import { gateOperation, GATES } from '../entitlements.js';
 import type { Page, Window } from '../pagination.js';
-import { previewWindow } from '../previews.js';
+import { previewTotal, previewWindow } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
 import { selectTenderViews, tenderConditions, tenderOrder, type TenderView } from './repository.js';
 import type { TenderFilter, TenderSort } from './schemas.js';
@@ -14,8 +16,10 @@ import type { TenderFilter, TenderSort } from './schemas.js';
 /**
  * One window of the published tenders matching `filter` at `ctx.now()`, in `sort` order, with the
  * total that match; narrowed to the preview's rows in a trial preview (src/domain/previews.ts).
+ * @throws DomainError FORBIDDEN without `wat` (full or preview)
  */
 export async function listTenders(ctx: Ctx, filter: TenderFilter, sort: TenderSort, window: Window): Promise<Page<TenderView>> {
+  gateOperation(ctx.identity, GATES.tenders);
   const now = ctx.now();
   const shown = previewWindow(ctx.identity, 'wat', window);
   const where = allOf(tenderConditions(filter, now));
@@ -23,5 +27,5 @@ export async function listTenders(ctx: Ctx, filter: TenderFilter, sort: TenderSo
     selectTenderViews(ctx.db, where, now).orderBy(tenderOrder(sort)).limit(shown.limit).offset(shown.offset).execute(),
     sql<{ n: number }>`select count(*)::int as n from tenders t where ${where}`.execute(ctx.db),
   ]);
-  return { items: items as TenderView[], total: count.rows[0]?.n ?? 0 };
+  return { items: items as TenderView[], total: previewTotal(ctx.identity, 'wat', count.rows[0]?.n ?? 0) };
 }

@@ -3,16 +3,17 @@
  * its `config`:
  * - `access: 'public'` needs no token (plans, billing config); `'user'` any valid token (`/v1/me`);
  *   `'subscriber'` (the default) a token of an account with an active subscription (trial included);
- * - `gates: [...]` the features the route needs on top (seed 001, section 5). `archive`, `projects`
- *   and `wat` may be held as a trial preview: the route then runs narrowed (src/domain/previews.ts);
- *   every other feature (`exports`) must be held in full. A refusal is 403 naming the feature.
+ * - `gates` the features the route needs on top (an entry of the domain's `GATES`, the same as the
+ *   /api/v1 route of the same operation; seed 001, section 5). `archive`, `projects` and `wat` may
+ *   be held as a trial preview: the operation then runs narrowed (src/domain/previews.ts); every
+ *   other feature (`exports`) must be held in full. A refusal is 403 naming the feature.
  * There is no request quota on this edition (seed 001, section 8).
  *
  * The query string keeps only the first value of a repeated parameter (`?limit=5&limit=500` is
  * `limit=5`), before validation.
  */
 import type { FastifyInstance } from 'fastify';
-import { requireFeature, requireFeatureOrPreview, requireSubscription, type Feature } from '../../domain/entitlements.js';
+import { requireGates, requireSubscription } from '../../domain/entitlements.js';
 import { authenticateRequest } from '../authenticate.js';
 import { inV1Admin } from './admin/index.js';
 
@@ -20,12 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** /v1: who may call the route (default `subscriber`). */
     access?: 'public' | 'user' | 'subscriber';
-    /** /v1: features the route needs; archive, projects and wat also pass as a preview. */
-    gates?: Feature[];
   }
 }
-
-const PREVIEWABLE = new Set<Feature>(['archive', 'projects', 'wat']);
 
 /** `{ a: ['1', '2'] }` → `{ a: '1' }`: a repeated parameter keeps its first value. */
 export function firstValues(query: Record<string, unknown>): Record<string, unknown> {
@@ -44,10 +41,7 @@ export function installV1Access(app: FastifyInstance): void {
     request.identity = { ...identity, channel: 'http' };
     if (access === 'user') return;
     requireSubscription(identity);
-    for (const feature of gates) {
-      if (PREVIEWABLE.has(feature)) requireFeatureOrPreview(identity, feature);
-      else requireFeature(identity, feature);
-    }
+    requireGates(identity, gates);
   });
 
   app.addHook('preValidation', async (request) => {

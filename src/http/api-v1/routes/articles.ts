@@ -1,5 +1,7 @@
 /**
- * /api/v1 articles (seed 000, section 4):
+ * /api/v1 articles (seed 000, section 4). The list, a filtered query across editions, is an archive
+ * query: `archive`, a trial preview sees the latest published edition; one article by id is open
+ * like /v1/articles/{id} (docs/entitlements.md):
  * | GET | /articles     | q, region, country, tag, topic, airport, edition, page, limit (default 20, max 100) |
  * | GET | /articles/:id | one article (UUID)                                                                 |
  */
@@ -7,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ArticleListFilter, getArticle, listArticles } from '../../../domain/articles/index.js';
+import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
@@ -19,6 +22,7 @@ export default async function articleRoutes(app: FastifyInstance): Promise<void>
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/articles', {
+    config: { gates: GATES.archive },
     schema: {
       operationId: 'apiV1ListArticles', summary: 'List articles of published editions, newest first', tags, security,
       querystring: Type.Object({ ...ArticleListFilter.properties, ...PageQuery(20, 100) }),

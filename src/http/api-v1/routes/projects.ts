@@ -1,5 +1,6 @@
 /**
- * /api/v1 projects (seed 000, sections 2 and 4):
+ * /api/v1 projects (seed 000, sections 2 and 4); every route needs `projects` (a trial preview lists
+ * the first five, `meta.total` at most 5), the export also `exports` (docs/entitlements.md):
  * | GET | /projects        | q, region, country, status, type, topic, min_value, page, limit (50, max 100) |
  * | GET | /projects/export | the same filters; text/csv, at most 1000 rows (admins: no cap)               |
  * | GET | /projects/:id    | one project plus the editions and articles that mentioned it                 |
@@ -7,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
+import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { exportProjects, getProject, listProjects, PROJECT_EXPORT_CAP, PROJECT_STATUSES, type ProjectFilter } from '../../../domain/projects/index.js';
 import { csvFilename, sendCsv } from '../../csv.js';
@@ -45,6 +47,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/projects', {
+    config: { gates: GATES.projects },
     schema: {
       operationId: 'apiV1ListProjects', summary: 'List airport projects (by relevance with q, else by title)', tags, security,
       querystring: Type.Object({ ...filters, ...PageQuery(50, 100) }),
@@ -57,6 +60,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   });
 
   r.get('/projects/export', {
+    config: { gates: GATES.projectsExport },
     schema: {
       operationId: 'apiV1ExportProjects', summary: `Export matching projects as CSV (RFC 4180, at most ${PROJECT_EXPORT_CAP} rows, by title)`, tags, security,
       querystring: Filters,
@@ -69,6 +73,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   });
 
   r.get('/projects/:id', {
+    config: { gates: GATES.projects },
     schema: {
       operationId: 'apiV1GetProject', summary: 'One project with the editions and articles that mentioned it', tags, security,
       params: Type.Object({ id: Type.String({ format: 'uuid', description: 'Project id (UUID)' }) }),

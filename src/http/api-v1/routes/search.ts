@@ -2,7 +2,8 @@
  * /api/v1 search (seed 000, section 4): GET with a query string (lists comma-separated) and POST
  * with the same parameters as a JSON body (lists as arrays). The two forms are this edition's
  * dialect of the domain's `ArticleSearch` (src/domain/articles/schemas.ts), mapped to it by
- * `toSearch`. One engine with /v1/search.
+ * `toSearch`. One engine with /v1/search, and one gate: `archive` (a trial preview searches only
+ * the latest published edition).
  * q, region, year, tag, topic, airport, any_tags, any_topics, any_airports, any_regions,
  * exclude_tags, include_archived, page, limit (default 30, max 100).
  */
@@ -10,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TSchema } from 'typebox';
 import { articleSearchTerms, searchArticles, type ArticleSearchInput } from '../../../domain/articles/index.js';
+import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
@@ -91,6 +93,7 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/search', {
+    config: { gates: GATES.archive },
     schema: {
       operationId: 'apiV1SearchGet', summary: 'Search the article archive (query string)', tags, security,
       querystring: SearchQuery,
@@ -103,6 +106,7 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   });
 
   r.post('/search', {
+    config: { gates: GATES.archive },
     schema: {
       operationId: 'apiV1SearchPost', summary: 'Search the article archive (JSON body, lists as arrays)', tags, security,
       body: SearchBody,

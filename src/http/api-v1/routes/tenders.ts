@@ -1,6 +1,6 @@
 /**
  * /api/v1 tenders (seed 000, section 4); every route needs the `wat` feature (the tender add-on or
- * Enterprise):
+ * Enterprise; a trial preview lists three), the export also `exports` (docs/entitlements.md):
  * | GET | /tenders        | q, region, country, category, type, closed, deadline_days, sort, page, limit (50, max 100) |
  * | GET | /tenders/export | the same filters; text/csv with a bidders column                                          |
  * | GET | /tenders/:id    | one tender with its bidders                                                               |
@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
+import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { exportTenders, getTender, LIVE_TENDER_STATUSES, listTenders, TENDER_SORTS, TENDER_TYPES, type TenderFilter } from '../../../domain/tenders/index.js';
 import { csvFilename, sendCsv } from '../../csv.js';
@@ -18,7 +19,7 @@ import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../sc
 
 const tags = ['Tenders'];
 const security = [{ bearerAuth: [] }];
-const config = { feature: 'wat' as const };
+const config = { gates: GATES.tenders };
 const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
 
 const filters = {
@@ -61,7 +62,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
   });
 
   r.get('/tenders/export', {
-    config,
+    config: { gates: GATES.tendersExport },
     schema: {
       operationId: 'apiV1ExportTenders', summary: 'Export matching tenders as CSV with bidders (RFC 4180, by deadline)', tags, security,
       querystring: Filters,

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AirportFilter, AirportRef as Ref, getAirport, listAirportArticles, listAirportProjects, listAirports } from '../../../domain/airports/index.js';
+import { GATES } from '../../../domain/entitlements.js';
 import { ctxOf } from '../../types.js';
 import { Named, namedList, Paging, security } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -43,7 +44,7 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
   }, async (req) => presentAirport(await getAirport(ctxOf(req), req.params.ref)));
 
   r.get('/airports/:ref/articles', {
-    config: { gates: ['archive'] },
+    config: { gates: GATES.archive },
     schema: {
       operationId: 'v1ListAirportArticles', summary: 'Articles that mention the airport, newest first', tags, security,
       params: Ref,
@@ -53,7 +54,7 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
   }, async (req, reply) => namedList(reply, 'articles', req.query, (window) => listAirportArticles(ctxOf(req), { ref: req.params.ref, window }), presentArticle));
 
   r.get('/airports/:ref/projects', {
-    config: { gates: ['projects'] },
+    config: { gates: GATES.projects },
     schema: {
       operationId: 'v1ListAirportProjects', summary: 'Projects at the airport, by title', tags, security,
       params: Ref,

@@ -13,6 +13,7 @@ import { Type, type Static } from 'typebox';
 import {
   exportProjectsForReader, facetProjects, getProject, listProjectsForReader, PROJECT_SORTS, PROJECT_STATUSES, type ProjectFilter,
 } from '../../../domain/projects/index.js';
+import { GATES } from '../../../domain/entitlements.js';
 import { StringEnum } from '../../schema.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
@@ -21,7 +22,7 @@ import { problemResponses } from '../problem.js';
 import { PROJECT_CSV_COLUMNS, Project, presentProject } from '../records/project.js';
 
 const tags = ['Projects'];
-const config = { gates: ['projects' as const] };
+const config = { gates: GATES.projects };
 const errors = problemResponses(400, 401, 403, 422, 500);
 const amount = (description: string) => Type.Optional(Type.Integer({ minimum: 0, description }));
 const year = (description: string) => Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200, description }));
@@ -90,7 +91,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   }, async (req) => facetProjects(ctxOf(req), toFilter(req.query)));
 
   r.get('/projects/export', {
-    config: { gates: ['projects' as const, 'exports' as const] },
+    config: { gates: GATES.projectsExport },
     schema: {
       operationId: 'v1ExportProjects', summary: 'Export matching projects as CSV (streamed, no row cap, by title)', tags, security,
       querystring: Filters,

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { ArchiveFilter, exportArchive, facetArchive, searchArchive, type ArchiveQuery } from '../../../domain/articles/index.js';
+import { GATES } from '../../../domain/entitlements.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { commaList, csvResponse, Facets, Named, namedList, Paging, security, splitList } from '../named.js';
@@ -33,7 +34,7 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/search', {
-    config: { gates: ['archive'] },
+    config: { gates: GATES.archive },
     schema: {
       operationId: 'v1Search', summary: 'Search the article archive', tags, security,
       description: 'By relevance then recency with `q`, else newest edition first in edition order. Trial preview: only the latest published edition.',
@@ -46,7 +47,7 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   });
 
   r.get('/search/facets', {
-    config: { gates: ['archive'] },
+    config: { gates: GATES.archive },
     schema: {
       operationId: 'v1SearchFacets', summary: 'Filter vocabulary of the archive with counts', tags, security,
       description: 'For the articles the same parameters match: each facet lists `{ value, label, count }`, most frequent first. `value` is what the search parameter takes (region slug, topic or tag slug for terms, IATA code, year, edition number); countries are informative.',
@@ -56,7 +57,7 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   }, async (req) => facetArchive(ctxOf(req), toQuery(req.query)));
 
   r.get('/search/export', {
-    config: { gates: ['archive', 'exports'] },
+    config: { gates: GATES.archiveExport },
     schema: {
       operationId: 'v1SearchExport', summary: 'Export matching articles as CSV (streamed, no row cap)', tags, security,
       description: 'Columns: headline, why_it_matters, topics, source, link (no article text). RFC 4180, UTF-8, CRLF.',

@@ -12,6 +12,7 @@ import { Type, type Static } from 'typebox';
 import {
   exportTenders, facetTenders, getTender, LIVE_TENDER_STATUSES, listTenders, TENDER_SORTS, TENDER_STATUSES, TENDER_TYPES, type TenderFilter, type TenderStatus,
 } from '../../../domain/tenders/index.js';
+import { GATES } from '../../../domain/entitlements.js';
 import { StringEnum } from '../../schema.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
@@ -20,7 +21,7 @@ import { problemResponses } from '../problem.js';
 import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender } from '../records/tender.js';
 
 const tags = ['Tenders'];
-const config = { gates: ['wat' as const] };
+const config = { gates: GATES.tenders };
 const errors = problemResponses(400, 401, 403, 422, 500);
 const STATUS_LIST = `^(${TENDER_STATUSES.join('|')})(,(${TENDER_STATUSES.join('|')}))*$`;
 
@@ -78,7 +79,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
   }, async (req) => facetTenders(ctxOf(req), toFilter(req.query)));
 
   r.get('/tenders/export', {
-    config: { gates: ['wat' as const, 'exports' as const] },
+    config: { gates: GATES.tendersExport },
     schema: {
       operationId: 'v1ExportTenders', summary: 'Export matching tenders as CSV with a bidders column (streamed, no row cap, by deadline)', tags, security,
       querystring: Filters,

@@ -19,6 +19,7 @@ export async function serve(): Promise<void> {
     database,
     sessionSecret: resolveSessionSecret(config),
     publicBaseUrl: config.mail.publicBaseUrl,
+    http: config.http,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
   try {

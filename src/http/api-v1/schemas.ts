@@ -39,4 +39,5 @@ export const errorResponses = {
   404: ErrorBody,
   429: ErrorBody,
   500: ErrorBody,
+  503: ErrorBody,
 };

@@ -227,8 +227,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         rows: async <T>(query: string) => (await client.query<T>(query)).rows,
       }),
     close: async () => {
-      await db.destroy();
-      // Kysely closes the client only if it ever ran a query; an unused one would keep the process alive.
+      // The client is closed directly (Kysely's destroy would only close one that ever ran a query,
+      // and would answer later queries with an error of its own): a query after close fails with
+      // "PGlite is closed", which is UNAVAILABLE (src/db/errors.ts) — a 503, not a 500, for a
+      // request still in flight at shutdown.
       if (!client.closed) await client.close();
       release();
     },

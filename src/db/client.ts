@@ -261,6 +261,12 @@ function guardedPool(pool: pg.Pool, readTimeoutMs: number | undefined): Postgres
     connect: async () => {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // A checked-out client whose connection fails between queries emits 'error': without a
+      // listener that would crash the process. The failure is remembered; the client is dropped on release.
+      const onError = (err: Error) => {
+        broken = err;
+      };
+      client.on('error', onError);
       const query = async (text: string, values: unknown[]) => {
         try {
           return await client.query({ text, values, ...(readTimeoutMs ? { query_timeout: readTimeoutMs } : {}) } as pg.QueryConfig);
@@ -269,7 +275,11 @@ function guardedPool(pool: pg.Pool, readTimeoutMs: number | undefined): Postgres
           throw err;
         }
       };
-      return { query, release: () => client.release(broken) } as unknown as PostgresPoolClient;
+      const release = () => {
+        client.off('error', onError);
+        client.release(broken);
+      };
+      return { query, release } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
   };

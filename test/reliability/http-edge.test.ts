@@ -215,3 +215,25 @@ describe('security headers', () => {
     assert.equal(res.headers['cache-control'], 'private, no-cache');
   });
 });
+
+describe('a streamed export that fails before its first byte', () => {
+  it('answers 500 in the edition\'s format with the request id, not a CSV header with Fastify\'s own body', async () => {
+    const broken = await startHarness();
+    try {
+      const me = await broken.identity({ plan: 'enterprise' });
+      await broken.database.db.schema.dropTable('projects').cascade().execute();
+      const api = await broken.app.inject({ method: 'GET', url: '/api/v1/projects/export', headers: me.keyAuth });
+      assert.equal(api.statusCode, 500);
+      assert.match(String(api.headers['content-type']), /^application\/json/);
+      assert.equal(api.headers['content-disposition'], undefined);
+      assert.equal(api.json().error, `Internal server error (request id ${String(api.headers['x-request-id'])})`);
+      const v1 = await broken.app.inject({ method: 'GET', url: '/v1/projects/export', headers: me.keyAuth });
+      assert.equal(v1.statusCode, 500);
+      assert.match(String(v1.headers['content-type']), /^application\/problem\+json/);
+      assert.ok(v1.json().detail.includes(String(v1.headers['x-request-id'])));
+      assert.ok(!/relation|projects|select/i.test(api.body + v1.body));
+    } finally {
+      await broken.close();
+    }
+  });
+});

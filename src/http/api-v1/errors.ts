@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
-import { STATUS_OF } from '../status.js';
+import { clearBodyHeaders, STATUS_OF } from '../status.js';
 import { describeValidationError } from '../validation.js';
 
 /** The body of an /api/v1 error: `{ error }` (also written by src/http/edge.ts for errors raised before Fastify). */
@@ -16,6 +16,7 @@ export const apiV1ErrorDocument = (message: string): { error: string } => ({ err
  * `Retry-After`.
  */
 export function sendApiV1Error(error: FastifyError | DomainError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  clearBodyHeaders(reply);
   if (error instanceof DomainError) {
     if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer realm="airport-intel"');
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));

@@ -10,7 +10,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DomainError } from '../../domain/errors.js';
-import { STATUS_OF } from '../status.js';
+import { clearBodyHeaders, STATUS_OF } from '../status.js';
 import { describeValidationError } from '../validation.js';
 
 export const PROBLEM_TYPE = 'application/problem+json';
@@ -77,6 +77,7 @@ const IN: Record<string, string> = { 'query parameter': 'query', 'path parameter
 
 /** Maps any error to a problem document. */
 export function sendV1Error(error: FastifyError | DomainError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  clearBodyHeaders(reply);
   if (error instanceof DomainError) {
     if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer realm="airport-intel"');
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));

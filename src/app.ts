@@ -7,11 +7,13 @@ import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Database } from './db/client.js';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './config.js';
 import type { Clock } from './domain/clock.js';
 import { systemClock } from './system-clock.js';
 import apiV1 from './http/api-v1/index.js';
 import { installApiV1Errors } from './http/api-v1/errors.js';
 import docsRoutes from './http/docs.js';
+import { edgeServerOptions, installEdgeHeaders } from './http/edge.js';
 import healthRoutes from './http/health.js';
 import { installRouteRegistry } from './http/route-registry.js';
 import v1 from './http/v1/index.js';
@@ -36,6 +38,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Browser origins allowed by CORS (`['*']`: any); default none: CORS off (src/http/plugins/cors.ts). */
   corsOrigins?: readonly string[];
+  /** Timeouts of the HTTP server when it listens (docs/decisions/0013); default DEFAULT_HTTP_TIMEOUTS. */
+  http?: HttpTimeouts;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -43,6 +47,8 @@ const REQUEST_ID = /^[\w.:\-]{1,128}$/;
 /** Builds the service; call `listen` (src/server.ts) or `inject` (tests) on it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // Server timeouts and errors raised before routing, in each edition's dialect (src/http/edge.ts).
+    ...edgeServerOptions(options.http ?? DEFAULT_HTTP_TIMEOUTS),
     logger: options.logger ?? false,
     // The caller's X-Request-Id when it is sane, else a fresh UUID; it is logged as reqId.
     requestIdHeader: false,
@@ -60,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  installEdgeHeaders(app);
   // CORS before the faces: its preflight answer comes before any authentication or quota hook.
   await installCors(app, options.corsOrigins ?? []);
   // Idempotency-Key on every POST route registered after it (src/http/plugins/idempotency.ts).

@@ -18,6 +18,13 @@
  * | MAIL_MAX_ATTEMPTS  | 5           | attempts before a message is dead                              |
  * | MAIL_WORKER     | on             | `off`: `serve` does not run the outbox worker (run `airport-intel worker`) |
  * | CORS_ORIGINS    | (unset: off)   | comma-separated browser origins allowed to call the API (`https://app.example`), or `*` for any |
+ * | DB_STATEMENT_TIMEOUT_MS | 5000   | PostgreSQL statement_timeout of every query (0: none); PGlite cannot enforce one |
+ * | DB_ACQUIRE_TIMEOUT_MS   | 2000   | longest wait for a database connection before answering 503 (0: none) |
+ * | HTTP_REQUEST_TIMEOUT_MS | 30000  | a request (headers and body) must arrive within this, else 408 and the socket is closed |
+ * | HTTP_HEADERS_TIMEOUT_MS | 10000  | the request headers must arrive within this (at most HTTP_REQUEST_TIMEOUT_MS) |
+ * | HTTP_KEEP_ALIVE_TIMEOUT_MS | 72000 | an idle keep-alive connection is closed after this (above common proxies' 60 s) |
+ * | HTTP_CONNECTION_TIMEOUT_MS | 60000 | a socket with no traffic either way is closed after this |
+ * (docs/decisions/0013-timeouts-and-unavailability.md)
  */
 import path from 'node:path';
 
@@ -33,11 +40,32 @@ export interface Config {
   sessionSecret: string | undefined;
   logLevel: string;
   dbPoolMax: number;
+  /** PostgreSQL `statement_timeout` of the app's queries in ms; 0: none. */
+  dbStatementTimeoutMs: number;
+  /** Longest wait for a database connection in ms (then 503); 0: none. */
+  dbAcquireTimeoutMs: number;
+  /** Timeouts of the HTTP server. */
+  http: HttpTimeouts;
   /** Mail delivery (the newsletter outbox). */
   mail: MailConfig;
   /** Browser origins allowed by CORS (`['*']`: any); empty: CORS off (docs/conventions.md). */
   corsOrigins: string[];
 }
+
+/** Timeouts of the HTTP server, in milliseconds (0 disables one); see docs/decisions/0013. */
+export interface HttpTimeouts {
+  /** The whole request, headers and body, must be received within this (Node `requestTimeout`; 408). */
+  requestMs: number;
+  /** The request headers must be received within this (Node `headersTimeout`; 408). */
+  headersMs: number;
+  /** An idle keep-alive connection is closed after this (Node `keepAliveTimeout`). */
+  keepAliveMs: number;
+  /** A socket without traffic in either direction is closed after this (Node `server.setTimeout`). */
+  connectionMs: number;
+}
+
+/** The HTTP timeouts used when none are configured (also buildApp's defaults). */
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 72_000, connectionMs: 60_000 };
 
 /** How the outbox worker delivers mail. */
 export interface MailConfig {
@@ -115,6 +143,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerInServe: worker === 'on',
   };
   if (mail.budgetDaily < mail.budgetHourly) throw new ConfigError('SEND_BUDGET_DAILY must be at least SEND_BUDGET_HOURLY');
+  const http: HttpTimeouts = {
+    requestMs: intVar(env, 'HTTP_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestMs, 0, 3_600_000),
+    headersMs: intVar(env, 'HTTP_HEADERS_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.headersMs, 0, 3_600_000),
+    keepAliveMs: intVar(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.keepAliveMs, 1, 3_600_000),
+    connectionMs: intVar(env, 'HTTP_CONNECTION_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.connectionMs, 0, 3_600_000),
+  };
+  if (http.requestMs > 0 && (http.headersMs === 0 || http.headersMs > http.requestMs)) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must be between 1 and HTTP_REQUEST_TIMEOUT_MS');
+  }
   return {
     port,
     host,
@@ -123,6 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     dbPoolMax: intVar(env, 'DB_POOL_MAX', 10, 1, 200),
+    dbStatementTimeoutMs: intVar(env, 'DB_STATEMENT_TIMEOUT_MS', 5000, 0, 3_600_000),
+    dbAcquireTimeoutMs: intVar(env, 'DB_ACQUIRE_TIMEOUT_MS', 2000, 0, 600_000),
+    http,
     mail,
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   };

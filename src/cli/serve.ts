@@ -20,6 +20,7 @@ export async function serve(): Promise<void> {
     sessionSecret: resolveSessionSecret(config),
     publicBaseUrl: config.mail.publicBaseUrl,
     corsOrigins: config.corsOrigins,
+    http: config.http,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
   try {

@@ -6,9 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { connectionIsBroken } from './errors.js';
+import { guardDialect } from './guard.js';
 import type { DB } from './types.js';
 
 /** Type OIDs whose text form we parse ourselves, identically on both engines. */
@@ -41,11 +43,34 @@ export interface ScriptSession {
   rows<T>(query: string): Promise<T[]>;
 }
 
+/**
+ * How long the app's queries may take (docs/decisions/0013-timeouts-and-unavailability.md). Both
+ * apply to the Kysely handle (`db`) only; `exec` and `withExclusiveSession` (migrations, scripts)
+ * are unbounded. Absent or 0: no limit.
+ */
+export interface DatabaseTimeouts {
+  /**
+   * PostgreSQL only: `statement_timeout` of every statement in milliseconds (SQLSTATE 57014 when it
+   * fires). The client also gives up on a statement after this plus {@link READ_TIMEOUT_GRACE_MS}
+   * without an answer (a frozen server enforces nothing) and drops that connection. PGlite cannot
+   * interrupt a statement (it runs on the event loop's thread), so it has no statement timeout.
+   */
+  statementMs?: number | undefined;
+  /** Both engines: longest wait for a connection in milliseconds (pool exhausted, server not accepting, PGlite busy). */
+  acquireMs?: number | undefined;
+}
+
+/** How much longer than the statement timeout the client waits for any answer before dropping the connection. */
+export const READ_TIMEOUT_GRACE_MS = 1000;
+/** TCP keepalive probes start after this long idle on a PostgreSQL connection. */
+const KEEPALIVE_DELAY_MS = 10_000;
+
 /** Where to connect: a PostgreSQL URL, an embedded data directory, or an in-memory embedded database. */
-export type DatabaseTarget =
+export type DatabaseTarget = (
   | { kind: 'postgres'; url: string; poolMax?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory'; /** A `dumpDataDir` tarball to start from (a migrated template). */ loadDataDir?: Blob };
+  | { kind: 'pglite-memory'; /** A `dumpDataDir` tarball to start from (a migrated template). */ loadDataDir?: Blob }
+) & { timeouts?: DatabaseTimeouts | undefined };
 
 /** Thrown when another process holds the embedded database. */
 export class DatabaseInUseError extends Error {
@@ -102,13 +127,21 @@ function lockDataDir(dir: string): () => void {
  * @throws DatabaseInUseError for an embedded data directory that another live process holds.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  const { statementMs, acquireMs } = target.timeouts ?? {};
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolMax ?? 10,
       // The service runs short queries; JIT compilation costs them hundreds of ms whenever the
       // planner's estimate crosses jit_above_cost (docs/decisions/0003-postgresql-settings.md).
-      options: '-c jit=off',
+      // statement_timeout bounds each statement on the server (docs/decisions/0013).
+      options: `-c jit=off${statementMs ? ` -c statement_timeout=${statementMs}` : ''}`,
+      // Waiting for a free connection or for a new one to be established (pg-pool's own deadline;
+      // the guard in ./guard.ts enforces the same one on both engines).
+      ...(acquireMs ? { connectionTimeoutMillis: acquireMs } : {}),
+      // A peer that vanished (host down, network cut) is noticed on idle connections too.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === INT8 || oid === NUMERIC) return (v: string) => Number(v);
@@ -122,16 +155,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', (err) => {
       process.emitWarning(`PostgreSQL connection lost: ${err.message}`, 'DatabaseWarning');
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const readTimeoutMs = statementMs ? statementMs + READ_TIMEOUT_GRACE_MS : undefined;
+    const db = new Kysely<DB>({ dialect: guardDialect(new PostgresDialect({ pool: guardedPool(pool, readTimeoutMs) }), { acquireMs }) });
     return {
       db,
       kind: 'postgres',
       exec: async (script) => {
-        await pool.query(script);
+        const conn = await pool.connect();
+        try {
+          await unbounded(conn, () => conn.query(script));
+        } finally {
+          conn.release();
+        }
       },
       withExclusiveSession: async (key, fn) => {
         const conn = await pool.connect();
         try {
+          // Waiting for another process's migrations, and the migrations themselves, take what they take.
+          await conn.query('set statement_timeout = 0');
           await conn.query('select pg_advisory_lock($1)', [key]);
           try {
             return await fn({
@@ -142,6 +183,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
             });
           } finally {
             await conn.query('select pg_advisory_unlock($1)', [key]);
+            await conn.query('reset statement_timeout');
           }
         } finally {
           conn.release();
@@ -168,7 +210,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     release();
     throw err;
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  // One connection, used by one query at a time: the guard bounds the wait for it (docs/decisions/0013).
+  const db = new Kysely<DB>({ dialect: guardDialect(new PGliteDialect(client), { acquireMs }) });
   return {
     db,
     kind: 'pglite',
@@ -184,8 +227,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         rows: async <T>(query: string) => (await client.query<T>(query)).rows,
       }),
     close: async () => {
-      await db.destroy();
-      // Kysely closes the client only if it ever ran a query; an unused one would keep the process alive.
+      // The client is closed directly (Kysely's destroy would only close one that ever ran a query,
+      // and would answer later queries with an error of its own): a query after close fails with
+      // "PGlite is closed", which is UNAVAILABLE (src/db/errors.ts) — a 503, not a 500, for a
+      // request still in flight at shutdown.
       if (!client.closed) await client.close();
       release();
     },
@@ -193,9 +238,63 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
+/**
+ * Runs `work` on `conn` with the statement timeout lifted (scripts and migrations may take long),
+ * then restores the connection's default.
+ */
+async function unbounded<T>(conn: pg.PoolClient, work: () => Promise<T>): Promise<T> {
+  await conn.query('set statement_timeout = 0');
+  try {
+    return await work();
+  } finally {
+    await conn.query('reset statement_timeout');
+  }
+}
+
+/**
+ * The pool as Kysely sees it: each statement gets the client-side read timeout, and a connection
+ * that failed (terminated, reset, or silent past the read timeout) is destroyed on release instead
+ * of going back to the pool, so the next query gets a fresh one.
+ */
+function guardedPool(pool: pg.Pool, readTimeoutMs: number | undefined): PostgresPool {
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      // A checked-out client whose connection fails between queries emits 'error': without a
+      // listener that would crash the process. The failure is remembered; the client is dropped on release.
+      const onError = (err: Error) => {
+        broken = err;
+      };
+      client.on('error', onError);
+      const query = async (text: string, values: unknown[]) => {
+        try {
+          return await client.query({ text, values, ...(readTimeoutMs ? { query_timeout: readTimeoutMs } : {}) } as pg.QueryConfig);
+        } catch (err) {
+          if (connectionIsBroken(err)) broken = err as Error;
+          throw err;
+        }
+      };
+      const release = () => {
+        client.off('error', onError);
+        client.release(broken);
+      };
+      return { query, release } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}
+
 /** Chooses the target from the configuration: `DATABASE_URL` if set, else the embedded database in `DATA_DIR`. */
-export function targetFromConfig(config: { databaseUrl: string | undefined; dataDir: string; dbPoolMax: number }): DatabaseTarget {
+export function targetFromConfig(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dbPoolMax: number;
+  dbStatementTimeoutMs?: number;
+  dbAcquireTimeoutMs?: number;
+}): DatabaseTarget {
+  const timeouts: DatabaseTimeouts = { statementMs: config.dbStatementTimeoutMs, acquireMs: config.dbAcquireTimeoutMs };
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, poolMax: config.dbPoolMax }
-    : { kind: 'pglite', dataDir: config.dataDir };
+    ? { kind: 'postgres', url: config.databaseUrl, poolMax: config.dbPoolMax, timeouts }
+    : { kind: 'pglite', dataDir: config.dataDir, timeouts };
 }

@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import type { Database } from '../../src/db/client.js';
 import { systemCtx, type Ctx } from '../../src/domain/context.js';
 import { createApiKey } from '../../src/domain/identity/index.js';
@@ -15,7 +15,7 @@ import { createSession } from '../../src/domain/identity/index.js';
 import { createUser, type PlanCode } from '../../src/domain/identity/index.js';
 import { TestClock } from './clock.js';
 import { installResponseValidation } from './response-validation.js';
-import { databaseFromTemplate } from './template.js';
+import { databaseFromTemplate, type OpenOptions } from './template.js';
 
 export { TestClock, TEST_NOW } from './clock.js';
 export { createPostgresDatabase } from './template.js';
@@ -74,15 +74,19 @@ export interface HarnessOptions {
   clock?: TestClock | undefined;
   /** Browser origins allowed by CORS (AppOptions.corsOrigins); default none. */
   corsOrigins?: readonly string[] | undefined;
+  /** How the app's database connection is opened: timeouts, a proxy (test/reliability). */
+  open?: OpenOptions | undefined;
+  /** The app's HTTP server timeouts, for tests that listen on a port. */
+  http?: AppOptions['http'] | undefined;
 }
 
 /** Builds the service over a fresh database cloned from the `migrated` (or `sample`) template. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const { database, drop } = await databaseFromTemplate(options.sample ? 'sample' : 'migrated');
+  const { database, drop } = await databaseFromTemplate(options.sample ? 'sample' : 'migrated', options.open);
   const clock = options.clock ?? new TestClock();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [] });
+    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}) });
     installResponseValidation(app);
     await app.ready();
   } catch (err) {

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import { openDatabase, type Database, type DatabaseTimeouts } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { systemCtx } from '../../src/domain/context.js';
 import { loadSample } from '../../src/seed/sample.js';
@@ -277,21 +277,30 @@ const testDatabaseName = (): string => `ai_test_${process.pid}_${crypto.randomBy
 
 // ---------------------------------------------------------------------------------------------
 
+/** How the app's connection to a test database is opened. */
+export interface OpenOptions {
+  /** Statement and acquire timeouts (default: none). */
+  timeouts?: DatabaseTimeouts | undefined;
+  /** PostgreSQL: rewrites the URL the app connects with (e.g. through a proxy of test/helpers/tcp-proxy.ts). */
+  via?: ((url: string) => string) | undefined;
+}
+
 /**
  * A fresh database for one test file, cloned from template `name`: an in-memory PGlite opened from
  * the cached tarball, or, when TEST_DATABASE_URL is set, a new database on that server created from
  * the template database. The first call after a change to the template's inputs builds the template.
  */
-export async function databaseFromTemplate(name: TemplateName): Promise<TestDatabase> {
+export async function databaseFromTemplate(name: TemplateName, open: OpenOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const tarball = tarballBlob(await pgliteTemplate(name));
-    return { database: await openDatabase({ kind: 'pglite-memory', loadDataDir: tarball }), drop: async () => {} };
+    return { database: await openDatabase({ kind: 'pglite-memory', loadDataDir: tarball, timeouts: open.timeouts }), drop: async () => {} };
   }
   const db = testDatabaseName();
   await onServer(serverUrl, async (admin) => cloneDatabase(admin, db, await postgresTemplate(serverUrl, name, admin)));
+  const url = urlOf(serverUrl, db);
   return {
-    database: await openDatabase({ kind: 'postgres', url: urlOf(serverUrl, db), poolMax: 5 }),
+    database: await openDatabase({ kind: 'postgres', url: open.via ? open.via(url) : url, poolMax: 5, timeouts: open.timeouts }),
     drop: () => onServer(serverUrl, async (admin) => void (await admin.query(`drop database if exists ${db} with (force)`))),
   };
 }

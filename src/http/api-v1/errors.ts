@@ -4,16 +4,26 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
-import { STATUS_OF } from '../status.js';
+import { clearBodyHeaders, STATUS_OF } from '../status.js';
 import { describeValidationError } from '../validation.js';
 
+/** The body of an /api/v1 error: `{ error }` (also written by src/http/edge.ts for errors raised before Fastify). */
+export const apiV1ErrorDocument = (message: string): { error: string } => ({ error: message });
 
-/** Sends `{ error }` for any error; 5xx bodies never carry internals (they are logged instead). */
+/**
+ * Sends `{ error }` for any error; 5xx bodies never carry internals (they are logged instead) and
+ * always name the request id. UNAVAILABLE (the database is down or not answering) is 503 with
+ * `Retry-After`.
+ */
 export function sendApiV1Error(error: FastifyError | DomainError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  clearBodyHeaders(reply);
   if (error instanceof DomainError) {
     if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer realm="airport-intel"');
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-    return reply.status(STATUS_OF[error.code]).send({ error: error.message });
+    const status = STATUS_OF[error.code];
+    if (status < 500) return reply.status(status).send(apiV1ErrorDocument(error.message));
+    request.log.warn({ err: error.cause ?? error }, error.message);
+    return reply.status(status).send(apiV1ErrorDocument(`${error.message} (request id ${request.id})`));
   }
   const fe = error as FastifyError;
   const validation = describeValidationError(fe);

@@ -55,4 +55,7 @@ export const errorResponses = {
   404: ErrorBody,
   429: ErrorBody,
   500: ErrorBody,
+  503: ErrorBody,
+  // Any other client error, e.g. Fastify's own 413 (body too large), 414, 415 (media type).
+  '4xx': ErrorBody,
 };

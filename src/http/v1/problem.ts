@@ -10,7 +10,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DomainError } from '../../domain/errors.js';
-import { STATUS_OF } from '../status.js';
+import { clearBodyHeaders, STATUS_OF } from '../status.js';
 import { describeValidationError } from '../validation.js';
 
 export const PROBLEM_TYPE = 'application/problem+json';
@@ -42,12 +42,25 @@ const DESCRIPTIONS: Record<number, string> = {
   404: 'No such record',
   422: 'limit above 200 (detail "validation failed"; errors names the field)',
   500: 'Internal error; the detail carries the request id',
-  503: 'A dependency is unavailable',
+  503: 'The database is unavailable or did not answer in time; Retry-After says when to try again, the detail carries the request id',
 };
 
-/** OpenAPI response entries for `codes`, each `application/problem+json`. */
+/**
+ * OpenAPI response entries for `codes`, each `application/problem+json`. A route that may answer
+ * 500 also may answer 503 (the database is unavailable; docs/decisions/0013), so 503 comes with it.
+ */
 export const problemResponses = (...codes: number[]) =>
-  Object.fromEntries(codes.map((code) => [code, { description: DESCRIPTIONS[code] ?? STATUS_CODES[code], content: { [PROBLEM_TYPE]: { schema: Problem } } }]));
+  Object.fromEntries((codes.includes(500) && !codes.includes(503) ? [...codes, 503] : codes).map((code) => [code, { description: DESCRIPTIONS[code] ?? STATUS_CODES[code], content: { [PROBLEM_TYPE]: { schema: Problem } } }]));
+
+/** A problem document for `status` at the request path `instance` (also written by src/http/edge.ts for errors raised before Fastify). */
+export const problemDocument = (status: number, detail: string, instance: string, errors?: { name: string; in: string; reason: string }[]) => ({
+  type: 'about:blank',
+  title: STATUS_CODES[status] ?? 'Error',
+  status,
+  detail,
+  instance,
+  ...(errors ? { errors } : {}),
+});
 
 /** Sends a problem document. */
 export function sendProblem(
@@ -56,7 +69,7 @@ export function sendProblem(
   detail: string,
   errors?: { name: string; in: string; reason: string }[],
 ): FastifyReply {
-  const body = { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, instance: reply.request.url.split('?')[0]!, ...(errors ? { errors } : {}) };
+  const body = problemDocument(status, detail, reply.request.url.split('?')[0]!, errors);
   return reply.status(status).header('content-type', `${PROBLEM_TYPE}; charset=utf-8`).send(body);
 }
 
@@ -64,10 +77,18 @@ const IN: Record<string, string> = { 'query parameter': 'query', 'path parameter
 
 /** Maps any error to a problem document. */
 export function sendV1Error(error: FastifyError | DomainError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  clearBodyHeaders(reply);
   if (error instanceof DomainError) {
     if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer realm="airport-intel"');
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    const status = STATUS_OF[error.code];
+    if (status >= 500) {
+      // UNAVAILABLE (the database is down or not answering): 503, Retry-After, the request id.
+      request.log.warn({ err: error.cause ?? error }, error.message);
+      return sendProblem(reply, status, `${error.message} (request id ${request.id})`);
+    }
     const errors = error.param ? [{ name: error.param, in: 'query', reason: error.message }] : undefined;
-    return sendProblem(reply, STATUS_OF[error.code], error.message, errors);
+    return sendProblem(reply, status, error.message, errors);
   }
   const fe = error as FastifyError;
   const v = describeValidationError(fe);

@@ -5,7 +5,7 @@
  * except the optional worked examples of ./examples.ts.
  */
 import { exampleFor, type ExampleCall } from './examples.js';
-import { allowedValues, propertiesOf, recordFields, requiredOf, typeOf, type SchemaNode } from './openapi-schema.js';
+import { allowedValues, dereference, propertiesOf, recordFields, requiredOf, typeOf, type SchemaNode } from './openapi-schema.js';
 
 /** Where a parameter goes. */
 export type ParameterPlace = 'path' | 'query' | 'body';
@@ -97,7 +97,8 @@ function successOf(op: OpenApiOperation): { returns: string; schema: SchemaNode 
 }
 
 /** Builds the catalogue from an OpenAPI document: every operation under `/api/v1/` except `/api/v1/admin/*`, in document order. */
-export function buildCatalogue(spec: OpenApiDocument): CatalogueEntry[] {
+export function buildCatalogue(document: OpenApiDocument): CatalogueEntry[] {
+  const spec = dereference(document);
   const entries: CatalogueEntry[] = [];
   for (const [path, operations] of Object.entries(spec.paths ?? {})) {
     // Editorial admin routes are left out: the tool server serves readers' agents, not editors.

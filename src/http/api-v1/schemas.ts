@@ -5,17 +5,18 @@
  */
 import { Type, type TSchema } from 'typebox';
 import { pageMeta } from '../../domain/pagination.js';
+import { component } from '../schema.js';
 
 /** `{ error: <message> }`, the body of every non-2xx response. */
-export const ErrorBody = Type.Object({ error: Type.String({ description: 'What went wrong, for a person to read' }) });
+export const ErrorBody = component('ApiV1Error', Type.Object({ error: Type.String({ description: 'What went wrong, for a person to read' }) }));
 
 /** Pagination block: four integers. */
-export const Meta = Type.Object({
+export const Meta = component('ApiV1PageMeta', Type.Object({
   page: Type.Integer({ minimum: 1 }),
   limit: Type.Integer({ minimum: 1 }),
   total: Type.Integer({ minimum: 0, description: 'Rows that match, over all pages' }),
   pages: Type.Integer({ minimum: 0 }),
-});
+}));
 
 /** `{ data: T }` */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ data });

@@ -6,6 +6,7 @@
  */
 import { Type, type TSchema } from 'typebox';
 import type { Facet as FacetValue } from '../../domain/shared/facets.js';
+import { component } from '../schema.js';
 
 /** Largest `limit` of any list (above it: 422). */
 export const MAX_LIMIT = 200;
@@ -42,14 +43,14 @@ export function splitList(value: string | undefined): string[] | undefined {
 }
 
 /** A facet entry. */
-export const Facet = Type.Object(
+export const Facet = component('V1Facet', Type.Object(
   {
     value: Type.String({ description: 'What the list parameter takes (slug, code, status, year)' }),
     label: Type.String({ description: 'How to show it' }),
     count: Type.Integer({ minimum: 0, description: 'Matching records that carry it' }),
   },
   { title: 'Facet' },
-);
+));
 
 /** An object of named facet arrays. */
 export const Facets = <K extends string>(names: readonly K[]) =>

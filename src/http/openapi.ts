@@ -100,6 +100,17 @@ const STATUS_TEXT: Record<string, string> = {
   503: 'A dependency (the database) is unavailable; try again shortly',
 };
 
+/** The quota headers of a call charged to an API key (src/http/api-v1/access.ts). */
+const QUOTA_HEADERS: Record<string, Json> = {
+  'RateLimit-Limit': { description: 'Calls per UTC day of the key\u2019s plan. Sent when the call was charged to an API key (not for session tokens, nor for refusals before the charge: 400, 401, 403).', schema: { type: 'integer', minimum: 0, format: 'int32' } },
+  'RateLimit-Remaining': { description: 'Calls left today after this one (same condition).', schema: { type: 'integer', minimum: 0, format: 'int32' } },
+  'RateLimit-Reset': { description: 'Seconds until the quota resets at the next UTC midnight (same condition).', schema: { type: 'integer', minimum: 0, maximum: 86400, format: 'int32' } },
+  'RateLimit-Policy': { description: 'The policy, e.g. `1000;w=86400` (same condition).', schema: { type: 'string', maxLength: 64 } },
+};
+/** Sent by the CORS support (`CORS_ORIGINS`) to listed origins; see docs/configuration. */
+const CORS_HEADER: Json = { description: 'The caller\u2019s origin, when it is one of the deployment\u2019s CORS_ORIGINS (cross-origin requests are refused by default).', schema: { type: 'string', maxLength: 2048 } };
+const RETRY_AFTER: Json = { description: 'Seconds until the quota resets (next UTC midnight).', schema: { type: 'integer', minimum: 0, maximum: 86400, format: 'int32' } };
+
 /** Replaces every marked schema by a `$ref` to `components/schemas`, bottom-up. */
 function hoist(node: unknown, schemas: Record<string, Json>, where: string): unknown {
   if (Array.isArray(node)) return node.map((item, i) => hoist(item, schemas, `${where}/${i}`));
@@ -136,7 +147,12 @@ export function publishDescription(generated: Json): Json {
       const tags = [...new Set(((op.tags as string[] | undefined) ?? ['System']).map((t) => `${edition} · ${baseTag(t)}`))];
       op.tags = tags;
       for (const tag of tags) used.set(tag, TAGS[baseTag(tag.split(' · ')[1]!)] ?? '');
+      // Admin operations need an administrator's token: the role of OpenAPI 3.1 security requirements.
+      if (path.includes('/admin/') && Array.isArray(op.security) && op.security.length) op.security = [{ bearerAuth: ['admin'] }];
+      const charged = edition === '/api/v1' && Array.isArray(op.security) && op.security.length > 0;
       for (const [status, response] of Object.entries((op.responses as Record<string, Json> | undefined) ?? {})) {
+        if (charged && /^[24]/.test(status)) response.headers = { ...QUOTA_HEADERS, ...(status === '429' ? { 'Retry-After': RETRY_AFTER } : {}), ...(response.headers as Json | undefined) };
+        response.headers = { 'Access-Control-Allow-Origin': CORS_HEADER, ...(response.headers as Json | undefined) };
         if (response.description && response.description !== 'Default Response') continue;
         response.description = status.startsWith('2') && typeof op.summary === 'string' ? op.summary : (STATUS_TEXT[status] ?? `HTTP ${status}`);
       }
@@ -162,7 +178,7 @@ export const openapiOptions = (version: string): SwaggerOptions => ({
     },
     // Relative: a self-hosted service is reached at whatever origin its operator gives it (TLS is
     // terminated by the operator's proxy), so the description names no host (docs/decisions/0015).
-    servers: [{ url: '/', description: 'This deployment' }],
+    servers: [{ url: '/', description: 'This deployment (production or local: the origin that served this document)', 'x-internal': false } as { url: string }],
     components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'API key (svc_live_…) or JWT', description: SECURITY_DESCRIPTION } } },
   },
   transformObject: (documents) => ('openapiObject' in documents ? publishDescription(documents.openapiObject as Json) : documents.swaggerObject) as never,

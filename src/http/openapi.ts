@@ -12,6 +12,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { SwaggerOptions } from '@fastify/swagger';
+import { OPERATION_DESCRIPTIONS } from './openapi-descriptions.js';
 import { COMPONENT_NAME } from './schema.js';
 
 /** A loose JSON object of the document. */
@@ -141,6 +142,7 @@ export function publishDescription(generated: Json): Json {
   for (const [path, operations] of Object.entries(doc.paths)) {
     const edition = editionOf(path);
     for (const op of Object.values(operations)) {
+      if (!op.description && typeof op.operationId === 'string' && OPERATION_DESCRIPTIONS[op.operationId]) op.description = OPERATION_DESCRIPTIONS[op.operationId];
       for (const p of (op.parameters as Json[] | undefined) ?? []) {
         if (p.in !== 'path' && isObject(p.schema) && p.schema.default !== undefined) delete p.required;
       }

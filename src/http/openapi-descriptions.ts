@@ -13,7 +13,7 @@ const PATCH = 'Send only the fields to change (at least one); a list field repla
 /** Description per operationId. */
 export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   v1GetHealth: 'Whether the service and its database answer, with the version and the database engine. No token; for load balancers and uptime checks.',
-  apiV1ListEditions: `The published weekly editions, newest first, each with its executive summary, top developments and key metrics (no articles). ${PAGED}`,
+  apiV1ListEditions: `The published weekly editions, newest first, each with its executive summary, top developments and key metrics. ${PAGED}`,
   apiV1GetLatestEdition: 'The newest published edition with all its articles in edition order: what a reader of "this week" wants in one call.',
   apiV1GetEdition: 'A published edition by its issue number (e.g. `42`), with all its articles in edition order. An unknown or unpublished number is 404.',
   apiV1ListArticles: `Articles of published editions, newest first, filtered by words (\`q\`), region, country, tag, topic, airport (IATA code or name) or edition number. ${PAGED}`,
@@ -22,7 +22,7 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   apiV1SearchPost: `The same search as \`GET /api/v1/search\` with the parameters in a JSON body, lists as arrays: for long queries or many filters. ${PAGED}`,
   apiV1ListProjects: `Airport construction and development projects, by relevance when \`q\` is given, else by title; values in US dollars (\`value_usd\`) beside the value as stated. ${PAGED}`,
   apiV1ExportProjects: `${CSV} At most 1000 rows (administrators: no cap), by title.`,
-  apiV1GetProject: 'One project with the editions and articles that mentioned it, newest first.',
+  apiV1GetProject: 'One project with every mention of it in the editions (edition number, date, headline), newest first.',
   apiV1ListTenders: `Procurement tenders of airports, by deadline unless \`sort\` says otherwise; \`deadline_days\` keeps those closing within that many days, \`closed=true\` includes closed ones. Needs the tender add-on (\`wat\`) or Enterprise. ${PAGED}`,
   apiV1ExportTenders: `${CSV} Adds a bidders column; by deadline.`,
   apiV1GetTender: 'One tender whatever its status (open, closing soon, closed, awarded), with its bidders and their outcomes.',

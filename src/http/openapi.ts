@@ -122,12 +122,13 @@ function hoist(node: unknown, schemas: Record<string, Json>, where: string): unk
   if (typeof name !== 'string') return out;
   delete out[COMPONENT_NAME];
   const existing = schemas[name];
-  // A top-level response schema loses its description to the response; compare without it.
-  const bare = ({ description: _d, ...rest }: Json) => rest;
+  // A top-level body or response schema loses its description to the response and its examples
+  // to the media type (@fastify/swagger); compare without them and keep the fuller copy.
+  const bare = ({ description: _d, examples: _e, ...rest }: Json) => rest;
   if (existing && !isDeepStrictEqual(bare(existing), bare(out))) {
     throw new Error(`OpenAPI: two different schemas are named ${name} (second at ${where})`);
   }
-  if (!existing || (out.description && !existing.description)) schemas[name] = out;
+  schemas[name] = { ...bare(out), ...(existing?.description || out.description ? { description: existing?.description ?? out.description } : {}), ...(existing?.examples || out.examples ? { examples: existing?.examples ?? out.examples } : {}) };
   return { $ref: `#/components/schemas/${name}` };
 }
 

@@ -6,9 +6,10 @@
 import { Type, type TSchema } from 'typebox';
 import { pageMeta } from '../../domain/pagination.js';
 import { component } from '../schema.js';
+import { apiV1ErrorExample } from '../examples.js';
 
 /** `{ error: <message> }`, the body of every non-2xx response. */
-export const ErrorBody = component('ApiV1Error', Type.Object({ error: Type.String({ description: 'What went wrong, for a person to read' }) }));
+export const ErrorBody = component('ApiV1Error', Type.Object({ error: Type.String({ description: 'What went wrong, for a person to read' }) }), apiV1ErrorExample);
 
 /** Pagination block: four integers. */
 export const Meta = component('ApiV1PageMeta', Type.Object({

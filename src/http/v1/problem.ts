@@ -13,6 +13,7 @@ import { DomainError } from '../../domain/errors.js';
 import { STATUS_OF } from '../status.js';
 import { describeValidationError } from '../validation.js';
 import { component } from '../schema.js';
+import { problemExample } from '../examples.js';
 
 export const PROBLEM_TYPE = 'application/problem+json';
 
@@ -34,7 +35,7 @@ export const Problem = component('Problem', Type.Object(
     errors: Type.Optional(Type.Array(FieldError, { description: 'Extension: the invalid parameters (400, 422)' })),
   },
   { title: 'Problem' },
-));
+), problemExample);
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid parameter value (e.g. a malformed company_id or an unknown sort)',

@@ -6,6 +6,7 @@ import { Type, type Static } from 'typebox';
 import { PROJECT_STATUSES, type ProjectMention, type ProjectView } from '../../../domain/projects/index.js';
 import { csvList, type CsvColumn } from '../../csv.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
+import { projectExample } from '../../examples.js';
 
 export const Project = component('ApiV1Project', Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -33,7 +34,7 @@ export const Project = component('ApiV1Project', Type.Object({
   companies: Type.Array(Type.String()),
   last_seen_edition: Nullable(Type.Integer({ description: 'Number of the newest edition that mentioned the project' })),
   updated_at: Type.String({ format: 'date-time' }),
-}));
+}), projectExample);
 export type Project = Static<typeof Project>;
 
 export const ProjectMentionRecord = component('ApiV1ProjectMention', Type.Object({

@@ -6,6 +6,7 @@ import { Type, type Static } from 'typebox';
 import { TENDER_STATUSES, TENDER_TYPES, type TenderView } from '../../../domain/tenders/index.js';
 import { csvList, type CsvColumn } from '../../csv.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
+import { tenderExample } from '../../examples.js';
 
 const Bidder = component('Bidder', Type.Object({
   name: Type.String(),
@@ -40,7 +41,7 @@ export const Tender = component('ApiV1Tender', Type.Object({
   source_url: Nullable(Type.String()),
   awarded_to: Nullable(Type.String()),
   awarded_on: Nullable(Type.String({ format: 'date' })),
-}));
+}), tenderExample);
 export type Tender = Static<typeof Tender>;
 
 export const TenderWithBidders = component('ApiV1TenderWithBidders', Type.Intersect([Tender, Type.Object({ bidders: Type.Array(Bidder) })]));

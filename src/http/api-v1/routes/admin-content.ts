@@ -24,6 +24,7 @@ import { Project, presentProject } from '../records/project.js';
 import { presentTenderWithBidders, TenderWithBidders } from '../records/tender.js';
 import { Envelope, errorResponses } from '../schemas.js';
 import { component } from '../../schema.js';
+import { projectCreateExample, projectPatchExample } from '../../examples.js';
 
 const security = [{ bearerAuth: [] }];
 const responses = { ...errorResponses, 409: errorResponses[400] };
@@ -50,11 +51,11 @@ export default async function adminContentRoutes(app: FastifyInstance): Promise<
   // ------------------------------------------------------------------ projects
   const projectTags = ['Admin: projects'];
   r.post('/projects', {
-    schema: { operationId: 'apiV1AdminCreateProject', summary: 'Create a project', tags: projectTags, security, body: component('ProjectCreate', ProjectCreate), response: { 201: Envelope(Project), ...responses } },
+    schema: { operationId: 'apiV1AdminCreateProject', summary: 'Create a project', tags: projectTags, security, body: component('ProjectCreate', ProjectCreate, projectCreateExample), response: { 201: Envelope(Project), ...responses } },
   }, async (req, reply) => reply.status(201).send({ data: presentProject(await createProject(ctxOf(req), req.body)) }));
 
   r.patch('/projects/:id', {
-    schema: { operationId: 'apiV1AdminUpdateProject', summary: 'Update a project (only the fields sent; lists replace the set)', tags: projectTags, security, params: idOf('Project'), body: component('ProjectPatch', ProjectPatch), response: { 200: Envelope(Project), ...responses } },
+    schema: { operationId: 'apiV1AdminUpdateProject', summary: 'Update a project (only the fields sent; lists replace the set)', tags: projectTags, security, params: idOf('Project'), body: component('ProjectPatch', ProjectPatch, projectPatchExample), response: { 200: Envelope(Project), ...responses } },
   }, async (req) => ({ data: presentProject(await updateProject(ctxOf(req), req.params.id, req.body)) }));
 
   r.delete('/projects/:id', {

@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import type { AirportView } from '../../../domain/airports/index.js';
 import { Nullable, component } from '../../schema.js';
+import { airportExample } from '../../examples.js';
 
 export const Airport = component('V1Airport', Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -15,7 +16,7 @@ export const Airport = component('V1Airport', Type.Object({
   region: Type.String({ description: 'Region name' }),
   lat: Nullable(Type.Number()),
   lon: Nullable(Type.Number()),
-}, { title: 'Airport' }));
+}, { title: 'Airport' }), airportExample);
 export type Airport = Static<typeof Airport>;
 
 export const presentAirport = (a: AirportView): Airport => ({

@@ -7,6 +7,7 @@ import { Type, type Static } from 'typebox';
 import { TENDER_STATUSES, TENDER_TYPES, type TenderView } from '../../../domain/tenders/index.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
 import { csvList, type CsvColumn } from '../../csv.js';
+import { v1TenderExample } from '../../examples.js';
 
 export const Tender = component('V1Tender', Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -32,7 +33,7 @@ export const Tender = component('V1Tender', Type.Object({
   source_url: Nullable(Type.String()),
   awarded_to: Nullable(Type.String()),
   awarded_on: Nullable(Type.String({ format: 'date' })),
-}, { title: 'Tender' }));
+}, { title: 'Tender' }), v1TenderExample);
 export type Tender = Static<typeof Tender>;
 
 const Bidder = component('Bidder', Type.Object({ name: Type.String(), outcome: Type.String({ description: 'bid, shortlisted, awarded, unsuccessful or withdrawn' }) }));

@@ -74,7 +74,8 @@ function describeParameter(name: string, place: ParameterPlace, schema: SchemaNo
   if (typeof s.minimum === 'number') param.minimum = s.minimum;
   if (typeof s.maximum === 'number') param.maximum = s.maximum;
   if (typeof s.pattern === 'string') param.pattern = s.pattern;
-  if (typeof s.format === 'string') param.format = s.format;
+  // int32/int64 only restate the integer's width (minimum and maximum say more); not shown.
+  if (typeof s.format === 'string' && !/^int(32|64)$/.test(s.format)) param.format = s.format;
   return param;
 }
 

@@ -27,10 +27,13 @@ export const PagedEnvelope = <T extends TSchema>(item: T) => Type.Object({ data:
 /** `{ data, meta }` of one page of presented items. */
 export const paged = <T>(items: T[], page: number, limit: number, total: number) => ({ data: items, meta: pageMeta(page, limit, total) });
 
+/** The largest `page` (a bound on what a caller can ask the database to skip). */
+export const MAX_PAGE = 100_000;
+
 /** `page` and `limit` with the endpoint's default and maximum of `limit`. */
 export const PageQuery = (defaultLimit: number, maxLimit: number) => ({
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' }),
-  limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit, description: `Items per page (default ${defaultLimit}, max ${maxLimit})` }),
+  page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, format: 'int32', default: 1, description: `Page number, from 1 (at most ${MAX_PAGE})` }),
+  limit: Type.Integer({ minimum: 1, maximum: maxLimit, format: 'int32', default: defaultLimit, description: `Items per page (default ${defaultLimit}, max ${maxLimit})` }),
 });
 
 /** Error responses common to every authenticated route. */

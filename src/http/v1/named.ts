@@ -11,6 +11,9 @@ import { component } from '../schema.js';
 /** Largest `limit` of any list (above it: 422). */
 export const MAX_LIMIT = 200;
 
+/** Largest `offset` (a bound on what a caller can ask the database to skip). */
+export const MAX_OFFSET = 10_000_000;
+
 /** Bearer auth, on every route that needs a token. */
 export const security = [{ bearerAuth: [] }];
 
@@ -20,8 +23,8 @@ export const Named = <K extends string, T extends TSchema>(name: K, item: T, des
 
 /** `limit` (1–200, default `def`) and `offset` (default 0). */
 export const Paging = (def: number) => ({
-  limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: def, description: `Rows to return (default ${def}, max ${MAX_LIMIT}; above: 422)` }),
-  offset: Type.Integer({ minimum: 0, default: 0, description: 'Rows to skip (default 0)' }),
+  limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, format: 'int32', default: def, description: `Rows to return (default ${def}, max ${MAX_LIMIT}; above: 422)` }),
+  offset: Type.Integer({ minimum: 0, maximum: MAX_OFFSET, format: 'int32', default: 0, description: `Rows to skip (default 0, at most ${MAX_OFFSET})` }),
 });
 
 /** An optional free-text parameter. */
@@ -59,7 +62,7 @@ export const Facets = <K extends string>(names: readonly K[]) =>
 export type { FacetValue };
 
 /** A path parameter holding a UUID. */
-export const UuidParam = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', description: `${what} id (UUID)` }) });
+export const UuidParam = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: `${what} id (UUID)` }) });
 
 /** The OpenAPI response entry of a CSV download. */
 export const csvResponse = (description: string) => ({ description, content: { 'text/csv': { schema: { type: 'string' } } } });

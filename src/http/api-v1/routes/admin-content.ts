@@ -28,7 +28,7 @@ import { projectCreateExample, projectPatchExample } from '../../examples.js';
 
 const security = [{ bearerAuth: [] }];
 const responses = { ...errorResponses, 409: errorResponses[400] };
-const idOf = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', description: `${what} id (UUID)` }) });
+const idOf = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: `${what} id (UUID)` }) });
 const deleted = (id: string) => ({ data: { id, deleted: true as const } });
 
 export default async function adminContentRoutes(app: FastifyInstance): Promise<void> {

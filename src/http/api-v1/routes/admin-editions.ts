@@ -19,7 +19,7 @@ import { component } from '../../schema.js';
 
 const tags = ['Admin: editions'];
 const security = [{ bearerAuth: [] }];
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'Edition id (UUID)' }) });
+const IdParams = Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Edition id (UUID)' }) });
 const responses = { ...errorResponses, 409: errorResponses[400] };
 const deleted = (id: string) => ({ data: { id, deleted: true as const } });
 

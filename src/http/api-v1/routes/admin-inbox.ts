@@ -20,7 +20,7 @@ import { component } from '../../schema.js';
 
 const security = [{ bearerAuth: [] }];
 const responses = { ...errorResponses, 409: errorResponses[400] };
-const params = Type.Object({ id: Type.String({ format: 'uuid', description: 'Inbox item id (UUID)' }) });
+const params = Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Inbox item id (UUID)' }) });
 
 export default async function adminInboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -137,6 +137,21 @@ export function publishDescription(generated: Json): Json {
   const doc = JSON.parse(JSON.stringify(generated)) as Json & { paths: Record<string, Record<string, Json>>; components: Json };
   const schemas: Record<string, Json> = { ...((doc.components.schemas as Record<string, Json> | undefined) ?? {}) };
   doc.paths = hoist(doc.paths, schemas, '#/paths') as typeof doc.paths;
+  // @fastify/swagger moves a top-level body or response schema's example to its media type; the
+  // component keeps it too, so that generated documentation of the record shows it.
+  for (const operations of Object.values(doc.paths)) {
+    for (const op of Object.values(operations)) {
+      const bodies = [op.requestBody, ...Object.values((op.responses as Record<string, unknown> | undefined) ?? {})];
+      for (const body of bodies) {
+        for (const media of Object.values(isObject(body) && isObject(body.content) ? body.content : {})) {
+          if (!isObject(media) || !isObject(media.schema) || media.example === undefined) continue;
+          const ref = media.schema.$ref;
+          const target = typeof ref === 'string' ? schemas[ref.replace('#/components/schemas/', '')] : undefined;
+          if (target && target.examples === undefined) target.examples = [media.example];
+        }
+      }
+    }
+  }
   doc.components.schemas = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
 
   const used = new Map<string, string>();

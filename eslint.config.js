@@ -27,7 +27,7 @@ const NO_RAW_DB = ['error',
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'src/db/types.ts', '**/*.js', '**/*.mjs'] },
+  { ignores: ['node_modules/**', 'data/**', 'src/db/types.ts', 'examples/typed-client/schema.d.ts', '**/*.js', '**/*.mjs'] },
   {
     files: ['**/*.ts'],
     languageOptions: {

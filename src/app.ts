@@ -14,6 +14,7 @@ import apiV1 from './http/api-v1/index.js';
 import { installApiV1Errors } from './http/api-v1/errors.js';
 import docsRoutes from './http/docs.js';
 import { edgeServerOptions, installEdgeHeaders } from './http/edge.js';
+import { openapiOptions } from './http/openapi.js';
 import healthRoutes from './http/health.js';
 import { installRouteRegistry } from './http/route-registry.js';
 import v1 from './http/v1/index.js';
@@ -72,19 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Idempotency-Key on every POST route registered after it (src/http/plugins/idempotency.ts).
   installIdempotency(app);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'airport-intel',
-        version,
-        license: { name: 'MIT', identifier: 'MIT' },
-        description: 'Airport-industry intelligence: editions, articles, archive search, projects, tenders. Two editions: /api/v1 ({data, meta}) and /v1 (named arrays).',
-      },
-      servers: [{ url: '/', description: 'This deployment' }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (svc_live_…) or a session token (JWT)' } } },
-    },
-  });
+  await app.register(swagger, openapiOptions(version));
   await app.register(healthRoutes, { engine: options.database.kind, version });
   await app.register(apiV1, { prefix: '/api/v1' });
   await app.register(v1, { prefix: '/v1' });

@@ -14,6 +14,7 @@ import { installApiV1Access } from './api-v1/access.js';
 import { installApiV1ErrorHandler } from './api-v1/errors.js';
 import { Envelope, errorResponses } from './api-v1/schemas.js';
 import { ctxOf } from './types.js';
+import { component } from './schema.js';
 
 const SendResult = Type.Object({
   dry_run: Type.Boolean(),
@@ -49,7 +50,7 @@ export default async function newsletterRoutes(app: FastifyInstance, options: Ne
       schema: {
         operationId: 'apiAdminSendNewsletter', summary: 'Send (or dry-run, or test-send) an edition\u2019s personalised newsletter', tags: ['Admin: newsletter'],
         security: [{ bearerAuth: [] }],
-        body: NewsletterSend,
+        body: component('NewsletterSend', NewsletterSend),
         response: { 200: Envelope(SendResult), 202: Envelope(SendResult), ...errorResponses, 409: errorResponses[400] },
       },
     }, async (req, reply) => {

@@ -5,7 +5,7 @@
  * except the optional worked examples of ./examples.ts.
  */
 import { exampleFor, type ExampleCall } from './examples.js';
-import { allowedValues, propertiesOf, recordFields, requiredOf, typeOf, type SchemaNode } from './openapi-schema.js';
+import { allowedValues, dereference, propertiesOf, recordFields, requiredOf, typeOf, type SchemaNode } from './openapi-schema.js';
 
 /** Where a parameter goes. */
 export type ParameterPlace = 'path' | 'query' | 'body';
@@ -74,7 +74,8 @@ function describeParameter(name: string, place: ParameterPlace, schema: SchemaNo
   if (typeof s.minimum === 'number') param.minimum = s.minimum;
   if (typeof s.maximum === 'number') param.maximum = s.maximum;
   if (typeof s.pattern === 'string') param.pattern = s.pattern;
-  if (typeof s.format === 'string') param.format = s.format;
+  // int32/int64 only restate the integer's width (minimum and maximum say more); not shown.
+  if (typeof s.format === 'string' && !/^int(32|64)$/.test(s.format)) param.format = s.format;
   return param;
 }
 
@@ -97,7 +98,8 @@ function successOf(op: OpenApiOperation): { returns: string; schema: SchemaNode 
 }
 
 /** Builds the catalogue from an OpenAPI document: every operation under `/api/v1/` except `/api/v1/admin/*`, in document order. */
-export function buildCatalogue(spec: OpenApiDocument): CatalogueEntry[] {
+export function buildCatalogue(document: OpenApiDocument): CatalogueEntry[] {
+  const spec = dereference(document);
   const entries: CatalogueEntry[] = [];
   for (const [path, operations] of Object.entries(spec.paths ?? {})) {
     // Editorial admin routes are left out: the tool server serves readers' agents, not editors.

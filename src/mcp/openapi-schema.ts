@@ -57,3 +57,24 @@ export function recordFields(responseSchema: SchemaNode | undefined): string[] {
   const record = data.type === 'array' ? (data.items as SchemaNode | undefined) : data;
   return Object.keys(propertiesOf(record));
 }
+
+/**
+ * `document` with every local `$ref` (`#/components/schemas/<name>`) replaced by the schema it
+ * names, so the readers above see whole schemas. The description names its records once, as
+ * components (src/http/openapi.ts); it has no recursive schemas. Unknown references are left as
+ * they are. Returns a new value; `document` is not changed.
+ */
+export function dereference<T>(document: T): T {
+  const schemas = ((document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas) ?? {};
+  const resolve = (node: unknown, seen: readonly string[]): unknown => {
+    if (Array.isArray(node)) return node.map((item) => resolve(item, seen));
+    if (typeof node !== 'object' || node === null) return node;
+    const ref = (node as SchemaNode).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+      const name = ref.slice('#/components/schemas/'.length);
+      if (name in schemas && !seen.includes(name)) return resolve(schemas[name], [...seen, name]);
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolve(value, seen)]));
+  };
+  return resolve(document, []) as T;
+}

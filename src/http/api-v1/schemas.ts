@@ -6,17 +6,19 @@
 import type { FastifyReply } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { pageMeta } from '../../domain/pagination.js';
+import { component } from '../schema.js';
+import { apiV1ErrorExample } from '../examples.js';
 
 /** `{ error: <message> }`, the body of every non-2xx response. */
-export const ErrorBody = Type.Object({ error: Type.String({ description: 'What went wrong, for a person to read' }) });
+export const ErrorBody = component('ApiV1Error', Type.Object({ error: Type.String({ description: 'What went wrong, for a person to read' }) }), apiV1ErrorExample);
 
 /** Pagination block: four integers. */
-export const Meta = Type.Object({
+export const Meta = component('ApiV1PageMeta', Type.Object({
   page: Type.Integer({ minimum: 1 }),
   limit: Type.Integer({ minimum: 1 }),
   total: Type.Integer({ minimum: 0, description: 'Rows that match, over all pages' }),
   pages: Type.Integer({ minimum: 0 }),
-});
+}));
 
 /** `{ data: T }` */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ data });
@@ -41,10 +43,13 @@ export function created(reply: FastifyReply, data: { id?: string }, location?: s
   return reply.status(201).header('location', at).send({ data });
 }
 
+/** The largest `page` (a bound on what a caller can ask the database to skip). */
+export const MAX_PAGE = 100_000;
+
 /** `page` and `limit` with the endpoint's default and maximum of `limit`. */
 export const PageQuery = (defaultLimit: number, maxLimit: number) => ({
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' }),
-  limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit, description: `Items per page (default ${defaultLimit}, max ${maxLimit})` }),
+  page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, format: 'int32', default: 1, description: `Page number, from 1 (at most ${MAX_PAGE})` }),
+  limit: Type.Integer({ minimum: 1, maximum: maxLimit, format: 'int32', default: defaultLimit, description: `Items per page (default ${defaultLimit}, max ${maxLimit})` }),
 });
 
 /** Error responses common to every authenticated route. */

@@ -9,9 +9,13 @@ import { Type, type TSchema } from 'typebox';
 import { readAhead, type Page, type Window } from '../../domain/pagination.js';
 import type { Facet as FacetValue } from '../../domain/shared/facets.js';
 import { offsetLinks, setLinks } from '../links.js';
+import { component } from '../schema.js';
 
 /** Largest `limit` of any list (above it: 422). */
 export const MAX_LIMIT = 200;
+
+/** Largest `offset` (a bound on what a caller can ask the database to skip). */
+export const MAX_OFFSET = 10_000_000;
 
 /** Bearer auth, on every route that needs a token. */
 export const security = [{ bearerAuth: [] }];
@@ -39,8 +43,8 @@ export async function namedList<K extends string, Row, Out>(
 
 /** `limit` (1–200, default `def`) and `offset` (default 0). */
 export const Paging = (def: number) => ({
-  limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: def, description: `Rows to return (default ${def}, max ${MAX_LIMIT}; above: 422)` }),
-  offset: Type.Integer({ minimum: 0, default: 0, description: 'Rows to skip (default 0)' }),
+  limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, format: 'int32', default: def, description: `Rows to return (default ${def}, max ${MAX_LIMIT}; above: 422)` }),
+  offset: Type.Integer({ minimum: 0, maximum: MAX_OFFSET, format: 'int32', default: 0, description: `Rows to skip (default 0, at most ${MAX_OFFSET})` }),
 });
 
 /** An optional free-text parameter. */
@@ -62,14 +66,14 @@ export function splitList(value: string | undefined): string[] | undefined {
 }
 
 /** A facet entry. */
-export const Facet = Type.Object(
+export const Facet = component('V1Facet', Type.Object(
   {
     value: Type.String({ description: 'What the list parameter takes (slug, code, status, year)' }),
     label: Type.String({ description: 'How to show it' }),
     count: Type.Integer({ minimum: 0, description: 'Matching records that carry it' }),
   },
   { title: 'Facet' },
-);
+));
 
 /** An object of named facet arrays. */
 export const Facets = <K extends string>(names: readonly K[]) =>
@@ -78,7 +82,7 @@ export const Facets = <K extends string>(names: readonly K[]) =>
 export type { FacetValue };
 
 /** A path parameter holding a UUID. */
-export const UuidParam = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', description: `${what} id (UUID)` }) });
+export const UuidParam = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: `${what} id (UUID)` }) });
 
 /** The OpenAPI response entry of a CSV download. */
 export const csvResponse = (description: string) => ({ description, content: { 'text/csv': { schema: { type: 'string' } } } });

@@ -12,18 +12,20 @@ import { Type } from 'typebox';
 import { DomainError } from '../../domain/errors.js';
 import { clearBodyHeaders, STATUS_OF } from '../status.js';
 import { describeValidationError } from '../validation.js';
+import { component } from '../schema.js';
+import { problemExample } from '../examples.js';
 
 export const PROBLEM_TYPE = 'application/problem+json';
 
 /** One invalid parameter. */
-const FieldError = Type.Object({
+const FieldError = component('ProblemFieldError', Type.Object({
   name: Type.String({ description: 'The parameter or field, e.g. "limit"' }),
   in: Type.String({ description: 'query, path, body or header' }),
   reason: Type.String({ description: 'What is wrong with it, e.g. "must be <= 200"' }),
-});
+}));
 
 /** RFC 9457 problem details. */
-export const Problem = Type.Object(
+export const Problem = component('Problem', Type.Object(
   {
     type: Type.String({ description: 'A URI reference naming the problem type; "about:blank" when the status says it all' }),
     title: Type.String({ description: 'Short summary of the status, e.g. "Forbidden"' }),
@@ -33,7 +35,7 @@ export const Problem = Type.Object(
     errors: Type.Optional(Type.Array(FieldError, { description: 'Extension: the invalid parameters (400, 422)' })),
   },
   { title: 'Problem' },
-);
+), problemExample);
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid parameter value (e.g. a malformed company_id or an unknown sort)',

@@ -4,6 +4,7 @@
  * answers 400 naming the field. Lists replace the whole set.
  */
 import { Type } from 'typebox';
+import { component } from '../../schema.js';
 
 // ------------------------------------------------------------------ editions and articles
 // Declared once in the domain (src/domain/editions/schemas.ts, src/domain/articles/schemas.ts).
@@ -23,4 +24,4 @@ export { TenderCreate, TenderPatch } from '../../../domain/tenders/index.js';
 export { InboxPatch, InboxQuery, PromoteBody } from '../../../domain/inbox/index.js';
 
 /** `{ data: { id, deleted: true } }` of a DELETE. */
-export const Deleted = Type.Object({ id: Type.String({ format: 'uuid' }), deleted: Type.Literal(true) });
+export const Deleted = component('ApiV1Deleted', Type.Object({ id: Type.String({ format: 'uuid' }), deleted: Type.Literal(true) }));

@@ -4,9 +4,10 @@
  */
 import { Type, type Static } from 'typebox';
 import type { ArticleView } from '../../../domain/articles/index.js';
-import { Nullable } from '../../schema.js';
+import { Nullable, component } from '../../schema.js';
+import { articleExample } from '../../examples.js';
 
-export const Article = Type.Object({
+export const Article = component('ApiV1Article', Type.Object({
   id: Type.String({ format: 'uuid' }),
   headline: Type.String(),
   slug: Type.String(),
@@ -28,7 +29,7 @@ export const Article = Type.Object({
   featured: Type.Boolean(),
   edition_number: Type.Integer(),
   publish_date: Type.String({ format: 'date', description: 'Publication date of the edition (YYYY-MM-DD)' }),
-});
+}), articleExample);
 export type Article = Static<typeof Article>;
 
 /** An article in this edition's words. */

@@ -1,9 +1,9 @@
 /** An audit-log entry of the /api/v1 edition: schema and presenter. */
 import { Type, type Static } from 'typebox';
 import type { AuditEntry as AuditView } from '../../../domain/audit/index.js';
-import { Nullable } from '../../schema.js';
+import { Nullable, component } from '../../schema.js';
 
-export const AuditEntry = Type.Object({
+export const AuditEntry = component('ApiV1AuditEntry', Type.Object({
   id: Type.Integer(),
   actor_user_id: Nullable(Type.String({ format: 'uuid' })),
   actor_email: Nullable(Type.String()),
@@ -14,7 +14,7 @@ export const AuditEntry = Type.Object({
   after: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: 'Changed fields after (updates), the whole record (creates), null (deletes)' })),
   request_id: Nullable(Type.String()),
   created_at: Type.String({ format: 'date-time' }),
-});
+}));
 export type AuditEntry = Static<typeof AuditEntry>;
 
 export const presentAuditEntry = (e: AuditView): AuditEntry => ({ ...e });

@@ -6,11 +6,13 @@ import { Type, type Static } from 'typebox';
 import type { EditionView } from '../../../domain/editions/index.js';
 import { EditionBase } from '../../records/edition-base.js';
 import { Article } from './article.js';
+import { component } from '../../schema.js';
+import { editionExample } from '../../examples.js';
 
-export const Edition = EditionBase;
+export const Edition = component('ApiV1Edition', EditionBase, editionExample);
 export type Edition = Static<typeof Edition>;
 
-export const EditionWithArticles = Type.Intersect([Edition, Type.Object({ articles: Type.Array(Article) })]);
+export const EditionWithArticles = component('ApiV1EditionWithArticles', Type.Intersect([Edition, Type.Object({ articles: Type.Array(Article) })]));
 
 /** An edition in this edition's words. */
 export function presentEdition(e: EditionView): Edition {

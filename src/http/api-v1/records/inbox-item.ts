@@ -1,9 +1,9 @@
 /** The editorial inbox item of the /api/v1 edition: schema and presenter. */
 import { Type, type Static } from 'typebox';
 import { INBOX_STATUSES, type InboxItem as InboxItemView } from '../../../domain/inbox/index.js';
-import { Nullable, StringEnum } from '../../schema.js';
+import { Nullable, StringEnum, component } from '../../schema.js';
 
-export const InboxItem = Type.Object({
+export const InboxItem = component('ApiV1InboxItem', Type.Object({
   id: Type.String({ format: 'uuid' }),
   source_id: Nullable(Type.String({ format: 'uuid' })),
   source_name: Type.String(),
@@ -25,7 +25,7 @@ export const InboxItem = Type.Object({
   decided_by: Nullable(Type.String({ format: 'uuid' })),
   decided_at: Nullable(Type.String({ format: 'date-time' })),
   created_at: Type.String({ format: 'date-time' }),
-});
+}));
 export type InboxItem = Static<typeof InboxItem>;
 
 export const presentInboxItem = (i: InboxItemView): InboxItem => ({ ...i });

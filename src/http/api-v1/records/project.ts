@@ -5,9 +5,10 @@
 import { Type, type Static } from 'typebox';
 import { PROJECT_STATUSES, type ProjectMention, type ProjectView } from '../../../domain/projects/index.js';
 import { csvList, type CsvColumn } from '../../csv.js';
-import { Nullable, StringEnum } from '../../schema.js';
+import { Nullable, StringEnum, component } from '../../schema.js';
+import { projectExample } from '../../examples.js';
 
-export const Project = Type.Object({
+export const Project = component('ApiV1Project', Type.Object({
   id: Type.String({ format: 'uuid' }),
   title: Type.String(),
   description: Type.String(),
@@ -33,20 +34,20 @@ export const Project = Type.Object({
   companies: Type.Array(Type.String()),
   last_seen_edition: Nullable(Type.Integer({ description: 'Number of the newest edition that mentioned the project' })),
   updated_at: Type.String({ format: 'date-time' }),
-});
+}), projectExample);
 export type Project = Static<typeof Project>;
 
-export const ProjectMentionRecord = Type.Object({
+export const ProjectMentionRecord = component('ApiV1ProjectMention', Type.Object({
   article_id: Type.String({ format: 'uuid' }),
   headline: Type.String(),
   edition_number: Type.Integer(),
   publish_date: Type.String({ format: 'date' }),
-});
+}));
 
-export const ProjectWithArticles = Type.Intersect([
+export const ProjectWithArticles = component('ApiV1ProjectWithArticles', Type.Intersect([
   Project,
   Type.Object({ articles: Type.Array(ProjectMentionRecord, { description: 'Editions and articles where the project was mentioned, newest first' }) }),
-]);
+]));
 
 /** A project in this edition's words. */
 export function presentProject(p: ProjectView): Project {

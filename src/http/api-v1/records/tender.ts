@@ -5,14 +5,15 @@
 import { Type, type Static } from 'typebox';
 import { TENDER_STATUSES, TENDER_TYPES, type TenderView } from '../../../domain/tenders/index.js';
 import { csvList, type CsvColumn } from '../../csv.js';
-import { Nullable, StringEnum } from '../../schema.js';
+import { Nullable, StringEnum, component } from '../../schema.js';
+import { tenderExample } from '../../examples.js';
 
-const Bidder = Type.Object({
+const Bidder = component('Bidder', Type.Object({
   name: Type.String(),
   outcome: Type.String({ description: 'bid, shortlisted, awarded, unsuccessful or withdrawn' }),
-});
+}));
 
-export const Tender = Type.Object({
+export const Tender = component('ApiV1Tender', Type.Object({
   id: Type.String({ format: 'uuid' }),
   title: Type.String(),
   description: Type.String(),
@@ -40,10 +41,10 @@ export const Tender = Type.Object({
   source_url: Nullable(Type.String()),
   awarded_to: Nullable(Type.String()),
   awarded_on: Nullable(Type.String({ format: 'date' })),
-});
+}), tenderExample);
 export type Tender = Static<typeof Tender>;
 
-export const TenderWithBidders = Type.Intersect([Tender, Type.Object({ bidders: Type.Array(Bidder) })]);
+export const TenderWithBidders = component('ApiV1TenderWithBidders', Type.Intersect([Tender, Type.Object({ bidders: Type.Array(Bidder) })]));
 
 /** A tender in this edition's words (the list lacks bidders; the single read and the export have them). */
 export function presentTender(t: TenderView): Tender {

@@ -23,10 +23,12 @@ import { Deleted } from '../records/admin-inputs.js';
 import { Project, presentProject } from '../records/project.js';
 import { presentTenderWithBidders, TenderWithBidders } from '../records/tender.js';
 import { created, Envelope, errorResponses } from '../schemas.js';
+import { component } from '../../schema.js';
+import { projectCreateExample, projectPatchExample } from '../../examples.js';
 
 const security = [{ bearerAuth: [] }];
 const responses = { ...errorResponses, 409: errorResponses[400] };
-const idOf = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', description: `${what} id (UUID)` }) });
+const idOf = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: `${what} id (UUID)` }) });
 const deleted = (id: string) => ({ data: { id, deleted: true as const } });
 
 export default async function adminContentRoutes(app: FastifyInstance): Promise<void> {
@@ -35,11 +37,11 @@ export default async function adminContentRoutes(app: FastifyInstance): Promise<
   // ------------------------------------------------------------------ articles
   const articleTags = ['Admin: articles'];
   r.post('/articles', {
-    schema: { operationId: 'apiV1AdminCreateArticle', summary: 'Create an article', tags: articleTags, security, body: ArticleCreate, response: { 201: Envelope(Article), ...responses } },
+    schema: { operationId: 'apiV1AdminCreateArticle', summary: 'Create an article', tags: articleTags, security, body: component('ArticleCreate', ArticleCreate), response: { 201: Envelope(Article), ...responses } },
   }, async (req, reply) => created(reply, presentArticle(await createArticle(ctxOf(req), req.body))));
 
   r.patch('/articles/:id', {
-    schema: { operationId: 'apiV1AdminUpdateArticle', summary: 'Update an article (only the fields sent; lists replace the set)', tags: articleTags, security, params: idOf('Article'), body: ArticlePatch, response: { 200: Envelope(Article), ...responses } },
+    schema: { operationId: 'apiV1AdminUpdateArticle', summary: 'Update an article (only the fields sent; lists replace the set)', tags: articleTags, security, params: idOf('Article'), body: component('ArticlePatch', ArticlePatch), response: { 200: Envelope(Article), ...responses } },
   }, async (req) => ({ data: presentArticle(await updateArticle(ctxOf(req), req.params.id, req.body)) }));
 
   r.delete('/articles/:id', {
@@ -49,11 +51,11 @@ export default async function adminContentRoutes(app: FastifyInstance): Promise<
   // ------------------------------------------------------------------ projects
   const projectTags = ['Admin: projects'];
   r.post('/projects', {
-    schema: { operationId: 'apiV1AdminCreateProject', summary: 'Create a project', tags: projectTags, security, body: ProjectCreate, response: { 201: Envelope(Project), ...responses } },
+    schema: { operationId: 'apiV1AdminCreateProject', summary: 'Create a project', tags: projectTags, security, body: component('ProjectCreate', ProjectCreate, projectCreateExample), response: { 201: Envelope(Project), ...responses } },
   }, async (req, reply) => created(reply, presentProject(await createProject(ctxOf(req), req.body))));
 
   r.patch('/projects/:id', {
-    schema: { operationId: 'apiV1AdminUpdateProject', summary: 'Update a project (only the fields sent; lists replace the set)', tags: projectTags, security, params: idOf('Project'), body: ProjectPatch, response: { 200: Envelope(Project), ...responses } },
+    schema: { operationId: 'apiV1AdminUpdateProject', summary: 'Update a project (only the fields sent; lists replace the set)', tags: projectTags, security, params: idOf('Project'), body: component('ProjectPatch', ProjectPatch, projectPatchExample), response: { 200: Envelope(Project), ...responses } },
   }, async (req) => ({ data: presentProject(await updateProject(ctxOf(req), req.params.id, req.body)) }));
 
   r.delete('/projects/:id', {
@@ -63,11 +65,11 @@ export default async function adminContentRoutes(app: FastifyInstance): Promise<
   // ------------------------------------------------------------------ tenders
   const tenderTags = ['Admin: tenders'];
   r.post('/tenders', {
-    schema: { operationId: 'apiV1AdminCreateTender', summary: 'Create a tender', tags: tenderTags, security, body: TenderCreate, response: { 201: Envelope(TenderWithBidders), ...responses } },
+    schema: { operationId: 'apiV1AdminCreateTender', summary: 'Create a tender', tags: tenderTags, security, body: component('TenderCreate', TenderCreate), response: { 201: Envelope(TenderWithBidders), ...responses } },
   }, async (req, reply) => created(reply, presentTenderWithBidders(await createTender(ctxOf(req), req.body))));
 
   r.patch('/tenders/:id', {
-    schema: { operationId: 'apiV1AdminUpdateTender', summary: 'Update a tender (only the fields sent; lists replace the set)', tags: tenderTags, security, params: idOf('Tender'), body: TenderPatch, response: { 200: Envelope(TenderWithBidders), ...responses } },
+    schema: { operationId: 'apiV1AdminUpdateTender', summary: 'Update a tender (only the fields sent; lists replace the set)', tags: tenderTags, security, params: idOf('Tender'), body: component('TenderPatch', TenderPatch), response: { 200: Envelope(TenderWithBidders), ...responses } },
   }, async (req) => ({ data: presentTenderWithBidders(await updateTender(ctxOf(req), req.params.id, req.body)) }));
 
   r.delete('/tenders/:id', {

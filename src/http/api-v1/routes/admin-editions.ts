@@ -15,10 +15,11 @@ import { ctxOf } from '../../types.js';
 import { Edition, presentEdition } from '../records/edition.js';
 import { Deleted } from '../records/admin-inputs.js';
 import { created, Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { component } from '../../schema.js';
 
 const tags = ['Admin: editions'];
 const security = [{ bearerAuth: [] }];
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'Edition id (UUID)' }) });
+const IdParams = Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Edition id (UUID)' }) });
 const responses = { ...errorResponses, 409: errorResponses[400] };
 const deleted = (id: string) => ({ data: { id, deleted: true as const } });
 
@@ -40,7 +41,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
   r.post('/editions', {
     schema: {
       operationId: 'apiV1AdminCreateEdition', summary: 'Create an edition (a draft unless status says otherwise)', tags, security,
-      body: EditionCreate,
+      body: component('EditionCreate', EditionCreate),
       response: { 201: Envelope(Edition), ...responses },
     },
   }, async (req, reply) => created(reply, presentEdition(await createEdition(ctxOf(req), req.body))));
@@ -48,7 +49,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
   r.patch('/editions/:id', {
     schema: {
       operationId: 'apiV1AdminUpdateEdition', summary: 'Update metadata, executive summary and/or status', tags, security,
-      params: IdParams, body: EditionPatch,
+      params: IdParams, body: component('EditionPatch', EditionPatch),
       response: { 200: Envelope(Edition), ...responses },
     },
   }, async (req) => ({ data: presentEdition(await updateEdition(ctxOf(req), req.params.id, req.body)) }));

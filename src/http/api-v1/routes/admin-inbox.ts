@@ -16,10 +16,11 @@ import { Article, presentArticle } from '../records/article.js';
 import { AuditEntry, presentAuditEntry } from '../records/audit-entry.js';
 import { InboxItem, presentInboxItem } from '../records/inbox-item.js';
 import { adminUrl, created, Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { component } from '../../schema.js';
 
 const security = [{ bearerAuth: [] }];
 const responses = { ...errorResponses, 409: errorResponses[400] };
-const params = Type.Object({ id: Type.String({ format: 'uuid', description: 'Inbox item id (UUID)' }) });
+const params = Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Inbox item id (UUID)' }) });
 
 export default async function adminInboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -40,7 +41,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
   r.patch('/inbox/:id', {
     schema: {
       operationId: 'apiV1AdminSetInboxStatus', summary: 'Set an inbox item\u2019s status: approved, skipped, or pending (reopen)', tags, security,
-      params, body: InboxPatch,
+      params, body: component('InboxPatch', InboxPatch),
       response: { 200: Envelope(InboxItem), ...responses },
     },
   }, async (req) => ({ data: presentInboxItem(await updateInboxItem(ctxOf(req), req.params.id, req.body)) }));
@@ -48,7 +49,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
   r.post('/inbox/:id/promote', {
     schema: {
       operationId: 'apiV1AdminPromoteInboxItem', summary: 'Promote an inbox item into an unpublished article on a draft edition', tags, security,
-      params, body: PromoteBody,
+      params, body: component('PromoteBody', PromoteBody),
       response: { 201: Envelope(Type.Object({ item: InboxItem, article: Article })), ...responses },
     },
   }, async (req, reply) => {

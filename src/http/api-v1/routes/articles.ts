@@ -37,7 +37,7 @@ export default async function articleRoutes(app: FastifyInstance): Promise<void>
   r.get('/articles/:id', {
     schema: {
       operationId: 'apiV1GetArticle', summary: 'One article with takeaways, why it matters and source', tags, security,
-      params: Type.Object({ id: Type.String({ format: 'uuid', description: 'Article id (UUID)' }) }),
+      params: Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Article id (UUID)' }) }),
       response: { 200: Envelope(Article), ...errorResponses },
     },
   }, async (req) => ({ data: presentArticle(await getArticle(ctxOf(req), req.params.id)) }));

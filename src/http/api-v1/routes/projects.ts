@@ -76,7 +76,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     config: { gates: GATES.projects },
     schema: {
       operationId: 'apiV1GetProject', summary: 'One project with the editions and articles that mentioned it', tags, security,
-      params: Type.Object({ id: Type.String({ format: 'uuid', description: 'Project id (UUID)' }) }),
+      params: Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Project id (UUID)' }) }),
       response: { 200: Envelope(ProjectWithArticles), ...errorResponses },
     },
   }, async (req) => ({ data: presentProjectWithArticles(await getProject(ctxOf(req), req.params.id)) }));

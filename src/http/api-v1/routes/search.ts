@@ -16,6 +16,7 @@ import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
 import { errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { component } from '../../schema.js';
 
 const tags = ['Search'];
 const security = [{ bearerAuth: [] }];
@@ -109,7 +110,7 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
     config: { gates: GATES.archive },
     schema: {
       operationId: 'apiV1SearchPost', summary: 'Search the article archive (JSON body, lists as arrays)', tags, security,
-      body: SearchBody,
+      body: component('ApiV1SearchRequest', SearchBody),
       response: { 200: PagedEnvelope(Article), ...errorResponses },
     },
   }, async (req) => {

@@ -78,7 +78,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
     config,
     schema: {
       operationId: 'apiV1GetTender', summary: 'One tender, whatever its status, with its bidders', tags, security,
-      params: Type.Object({ id: Type.String({ format: 'uuid', description: 'Tender id (UUID)' }) }),
+      params: Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Tender id (UUID)' }) }),
       response: { 200: Envelope(TenderWithBidders), ...errorResponses },
     },
   }, async (req) => ({ data: presentTenderWithBidders(await getTender(ctxOf(req), req.params.id)) }));

@@ -1,9 +1,10 @@
 /** The airport record of the /v1 edition (fields not shown by the seed; ours). */
 import { Type, type Static } from 'typebox';
 import type { AirportView } from '../../../domain/airports/index.js';
-import { Nullable } from '../../schema.js';
+import { Nullable, component } from '../../schema.js';
+import { airportExample } from '../../examples.js';
 
-export const Airport = Type.Object({
+export const Airport = component('V1Airport', Type.Object({
   id: Type.String({ format: 'uuid' }),
   iata: Type.String({ description: 'IATA code' }),
   icao: Nullable(Type.String({ description: 'ICAO code' })),
@@ -15,7 +16,7 @@ export const Airport = Type.Object({
   region: Type.String({ description: 'Region name' }),
   lat: Nullable(Type.Number()),
   lon: Nullable(Type.Number()),
-}, { title: 'Airport' });
+}, { title: 'Airport' }), airportExample);
 export type Airport = Static<typeof Airport>;
 
 export const presentAirport = (a: AirportView): Airport => ({

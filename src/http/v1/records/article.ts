@@ -5,10 +5,11 @@
  */
 import { Type, type Static } from 'typebox';
 import type { ArticleView } from '../../../domain/articles/index.js';
-import { Nullable } from '../../schema.js';
+import { Nullable, component } from '../../schema.js';
 import { csvList, type CsvColumn } from '../../csv.js';
+import { v1ArticleExample } from '../../examples.js';
 
-export const Article = Type.Object({
+export const Article = component('V1Article', Type.Object({
   id: Type.String({ format: 'uuid' }),
   kind: Type.Union([Type.Literal('article'), Type.Literal('event')], { description: 'event: an events-calendar item from reporting' }),
   headline: Type.String(),
@@ -29,7 +30,7 @@ export const Article = Type.Object({
   tags: Type.Array(Type.String(), { description: 'Tag slugs' }),
   airports: Type.Array(Type.String(), { description: 'IATA codes of the airports it mentions' }),
   is_saved: Type.Boolean({ description: "In the caller's saved articles" }),
-}, { title: 'Article' });
+}, { title: 'Article' }), v1ArticleExample);
 export type Article = Static<typeof Article>;
 
 /** An article in this edition's words. */

@@ -5,10 +5,12 @@
 import { Type, type Static } from 'typebox';
 import type { EditionView } from '../../../domain/editions/index.js';
 import { EditionBase } from '../../records/edition-base.js';
+import { component } from '../../schema.js';
+import { v1EditionExample } from '../../examples.js';
 
 const FIELDS = ['id', 'number', 'publish_date', 'status', 'summary', 'top_developments', 'key_trends', 'article_count'] as const;
 
-export const Edition = Type.Pick(EditionBase, FIELDS, { title: 'Edition' });
+export const Edition = component('V1Edition', Type.Pick(EditionBase, FIELDS, { title: 'Edition' }), v1EditionExample);
 export type Edition = Static<typeof Edition>;
 
 export const presentEdition = (e: EditionView): Edition =>

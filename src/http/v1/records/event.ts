@@ -1,9 +1,9 @@
 /** The calendar event record of the /v1 edition (fields not shown by the seed; ours). */
 import { Type, type Static } from 'typebox';
 import type { CalendarEventView } from '../../../domain/calendar/index.js';
-import { Nullable } from '../../schema.js';
+import { Nullable, component } from '../../schema.js';
 
-export const CalendarEvent = Type.Object({
+export const CalendarEvent = component('V1CalendarEvent', Type.Object({
   id: Type.String({ format: 'uuid' }),
   title: Type.String(),
   starts_on: Type.String({ format: 'date' }),
@@ -18,7 +18,7 @@ export const CalendarEvent = Type.Object({
   description: Type.String(),
   origin: Type.Union([Type.Literal('curated'), Type.Literal('extracted')], { description: 'curated by editors, or extracted from reporting' }),
   article_id: Nullable(Type.String({ format: 'uuid', description: 'The article it was extracted from' })),
-}, { title: 'CalendarEvent' });
+}, { title: 'CalendarEvent' }));
 export type CalendarEvent = Static<typeof CalendarEvent>;
 
 export const presentEvent = (e: CalendarEventView): CalendarEvent => ({

@@ -5,10 +5,11 @@
  */
 import { Type, type Static } from 'typebox';
 import { PROJECT_STATUSES, type ProjectView } from '../../../domain/projects/index.js';
-import { Nullable, StringEnum } from '../../schema.js';
+import { Nullable, StringEnum, component } from '../../schema.js';
 import type { CsvColumn } from '../../csv.js';
+import { v1ProjectExample } from '../../examples.js';
 
-export const Project = Type.Object({
+export const Project = component('V1Project', Type.Object({
   id: Type.String({ format: 'uuid' }),
   title: Type.String(),
   description: Type.String(),
@@ -27,7 +28,7 @@ export const Project = Type.Object({
   expected_completion_year: Nullable(Type.Integer()),
   parent_project_id: Nullable(Type.String({ format: 'uuid', description: 'The programme this project is a package of' })),
   is_watched: Type.Boolean({ description: 'The caller watches this project' }),
-}, { title: 'Project' });
+}, { title: 'Project' }), v1ProjectExample);
 export type Project = Static<typeof Project>;
 
 export const presentProject = (p: ProjectView & { is_watched: boolean }): Project => ({

@@ -5,10 +5,11 @@
  */
 import { Type, type Static } from 'typebox';
 import { TENDER_STATUSES, TENDER_TYPES, type TenderView } from '../../../domain/tenders/index.js';
-import { Nullable, StringEnum } from '../../schema.js';
+import { Nullable, StringEnum, component } from '../../schema.js';
 import { csvList, type CsvColumn } from '../../csv.js';
+import { v1TenderExample } from '../../examples.js';
 
-export const Tender = Type.Object({
+export const Tender = component('V1Tender', Type.Object({
   id: Type.String({ format: 'uuid' }),
   title: Type.String(),
   description: Type.String(),
@@ -32,11 +33,11 @@ export const Tender = Type.Object({
   source_url: Nullable(Type.String()),
   awarded_to: Nullable(Type.String()),
   awarded_on: Nullable(Type.String({ format: 'date' })),
-}, { title: 'Tender' });
+}, { title: 'Tender' }), v1TenderExample);
 export type Tender = Static<typeof Tender>;
 
-const Bidder = Type.Object({ name: Type.String(), outcome: Type.String({ description: 'bid, shortlisted, awarded, unsuccessful or withdrawn' }) });
-export const TenderWithBidders = Type.Intersect([Tender, Type.Object({ bidders: Type.Array(Bidder) })], { title: 'TenderWithBidders' });
+const Bidder = component('Bidder', Type.Object({ name: Type.String(), outcome: Type.String({ description: 'bid, shortlisted, awarded, unsuccessful or withdrawn' }) }));
+export const TenderWithBidders = component('V1TenderWithBidders', Type.Intersect([Tender, Type.Object({ bidders: Type.Array(Bidder) })], { title: 'TenderWithBidders' }));
 
 export const presentTender = (t: TenderView): Tender => ({
   id: t.id,

@@ -38,8 +38,8 @@ export const filters = {
   max_value: amount('Upper bound on value_amount as stated (no currency conversion); excludes projects without a value'),
   year_from: year('Expected completion year, inclusive lower bound'),
   year_to: year('Expected completion year, inclusive upper bound'),
-  company_id: Type.Optional(Type.String({ format: 'uuid', description: 'Company UUID; also matches its aliases and subsidiaries. Malformed: 400; unknown: []' })),
-  parent_project_id: Type.Optional(Type.String({ format: 'uuid', description: 'The packages of this programme' })),
+  company_id: Type.Optional(Type.String({ format: 'uuid', maxLength: 36, description: 'Company UUID; also matches its aliases and subsidiaries. Malformed: 400; unknown: []' })),
+  parent_project_id: Type.Optional(Type.String({ format: 'uuid', maxLength: 36, description: 'The packages of this programme' })),
 };
 const Filters = Type.Object(filters);
 const FACET_NAMES = ['statuses', 'regions', 'countries', 'types', 'topics', 'tags'] as const;

@@ -14,6 +14,8 @@ import { installApiV1Errors } from './http/api-v1/errors.js';
 import docsRoutes from './http/docs.js';
 import healthRoutes from './http/health.js';
 import { installRouteRegistry } from './http/route-registry.js';
+import { installMetrics, type MetricsOptions } from './http/metrics.js';
+import { systemCtx } from './domain/context.js';
 import v1 from './http/v1/index.js';
 import { validatorCompiler } from './http/validator.js';
 import mcpRoutes from './mcp/server.js';
@@ -32,6 +34,8 @@ export interface AppOptions {
   publicBaseUrl?: string;
   /** The service's clock (`ctx.now()` of every request); default: the system clock. Tests set it. */
   clock?: Clock;
+  /** `GET /metrics` (src/http/metrics.ts); unset: no metrics, `/metrics` is 404. */
+  metrics?: MetricsOptions | undefined;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -53,6 +57,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sessionSecret', options.sessionSecret);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorateRequest('identity', null);
+  installMetrics(app, options.metrics, {
+    ctx: () => systemCtx(options.database.db, options.clock ?? systemClock, 'metrics'),
+    poolStats: options.database.poolStats,
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

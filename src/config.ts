@@ -17,6 +17,8 @@
  * | SEND_BUDGET_DAILY  | 10000       | … and per day                                                  |
  * | MAIL_MAX_ATTEMPTS  | 5           | attempts before a message is dead                              |
  * | MAIL_WORKER     | on             | `off`: `serve` does not run the outbox worker (run `airport-intel worker`) |
+ * | METRICS_TOKEN   | (unset)        | serve `GET /metrics` (Prometheus) to `Authorization: Bearer <token>`; at least 16 characters |
+ * | METRICS_PORT    | (unset)        | serve `/metrics` on this port of HOST instead (no token unless METRICS_TOKEN is set) |
  */
 import path from 'node:path';
 
@@ -34,6 +36,16 @@ export interface Config {
   dbPoolMax: number;
   /** Mail delivery (the newsletter outbox). */
   mail: MailConfig;
+  /** `GET /metrics` (docs/operations.md). */
+  metrics: MetricsConfig;
+}
+
+/** Where and to whom `/metrics` is served; both unset: not at all (404). */
+export interface MetricsConfig {
+  /** A bearer token the scraper must send; `undefined`: none (only with `port`). */
+  token: string | undefined;
+  /** A separate listener (on HOST) for `/metrics`; `undefined`: the service's own port, if `token` is set. */
+  port: number | undefined;
 }
 
 /** How the outbox worker delivers mail. */
@@ -95,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerInServe: worker === 'on',
   };
   if (mail.budgetDaily < mail.budgetHourly) throw new ConfigError('SEND_BUDGET_DAILY must be at least SEND_BUDGET_HOURLY');
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken && (metricsToken.length < 16 || /\s/.test(metricsToken))) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long, without spaces');
+  const metricsPort = env.METRICS_PORT?.trim() ? intVar(env, 'METRICS_PORT', 0, 1, 65535) : undefined;
+  if (metricsPort !== undefined && metricsPort === port) throw new ConfigError('METRICS_PORT must differ from PORT');
   return {
     port,
     host,
@@ -104,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     dbPoolMax: intVar(env, 'DB_POOL_MAX', 10, 1, 200),
     mail,
+    metrics: { token: metricsToken, port: metricsPort },
   };
 }

@@ -17,6 +17,8 @@ import { edgeServerOptions, installEdgeHeaders } from './http/edge.js';
 import { openapiOptions } from './http/openapi.js';
 import healthRoutes from './http/health.js';
 import { installRouteRegistry } from './http/route-registry.js';
+import { installMetrics, type MetricsOptions } from './http/metrics.js';
+import { systemCtx } from './domain/context.js';
 import v1 from './http/v1/index.js';
 import { validatorCompiler } from './http/validator.js';
 import mcpRoutes from './mcp/server.js';
@@ -41,6 +43,8 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** Timeouts of the HTTP server when it listens (docs/decisions/0013); default DEFAULT_HTTP_TIMEOUTS. */
   http?: HttpTimeouts;
+  /** `GET /metrics` (src/http/metrics.ts); unset: no metrics, `/metrics` is 404. */
+  metrics?: MetricsOptions | undefined;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -64,6 +68,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sessionSecret', options.sessionSecret);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorateRequest('identity', null);
+  installMetrics(app, options.metrics, {
+    ctx: () => systemCtx(options.database.db, options.clock ?? systemClock, 'metrics'),
+    poolStats: options.database.poolStats,
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

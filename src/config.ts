@@ -25,6 +25,8 @@
  * | HTTP_KEEP_ALIVE_TIMEOUT_MS | 72000 | an idle keep-alive connection is closed after this (above common proxies' 60 s) |
  * | HTTP_CONNECTION_TIMEOUT_MS | 60000 | a socket with no traffic either way is closed after this |
  * (docs/decisions/0013-timeouts-and-unavailability.md)
+ * | METRICS_TOKEN   | (unset)        | serve `GET /metrics` (Prometheus) to `Authorization: Bearer <token>`; at least 16 characters |
+ * | METRICS_PORT    | (unset)        | serve `/metrics` on this port of HOST instead (no token unless METRICS_TOKEN is set) |
  */
 import path from 'node:path';
 
@@ -50,6 +52,16 @@ export interface Config {
   mail: MailConfig;
   /** Browser origins allowed by CORS (`['*']`: any); empty: CORS off (docs/conventions.md). */
   corsOrigins: string[];
+  /** `GET /metrics` (docs/operations.md). */
+  metrics: MetricsConfig;
+}
+
+/** Where and to whom `/metrics` is served; both unset: not at all (404). */
+export interface MetricsConfig {
+  /** A bearer token the scraper must send; `undefined`: none (only with `port`). */
+  token: string | undefined;
+  /** A separate listener (on HOST) for `/metrics`; `undefined`: the service's own port, if `token` is set. */
+  port: number | undefined;
 }
 
 /** Timeouts of the HTTP server, in milliseconds (0 disables one); see docs/decisions/0013. */
@@ -152,6 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (http.requestMs > 0 && (http.headersMs === 0 || http.headersMs > http.requestMs)) {
     throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must be between 1 and HTTP_REQUEST_TIMEOUT_MS');
   }
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken && (metricsToken.length < 16 || /\s/.test(metricsToken))) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long, without spaces');
+  const metricsPort = env.METRICS_PORT?.trim() ? intVar(env, 'METRICS_PORT', 0, 1, 65535) : undefined;
+  if (metricsPort !== undefined && metricsPort === port) throw new ConfigError('METRICS_PORT must differ from PORT');
   return {
     port,
     host,
@@ -165,5 +181,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     http,
     mail,
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    metrics: { token: metricsToken, port: metricsPort },
   };
 }

@@ -1,11 +1,13 @@
 /**
  * The airport-intel command line, run as a real process: users create, keys create,
- * sessions create, migrate, usage errors, and the message when the embedded database is in use.
+ * sessions create, migrate, usage errors, `--help` of every command, `--version`, and the one-line
+ * messages when the embedded database or the port is in use.
  * Runs on a temporary DATA_DIR, or on a throwaway PostgreSQL database when TEST_DATABASE_URL is set.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -36,9 +38,10 @@ after(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const cli = async (...args: string[]) => {
+const cli = async (...args: string[]) => cliWith({}, ...args);
+const cliWith = async (extra: NodeJS.ProcessEnv, ...args: string[]) => {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { ...env, ...extra } });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -120,5 +123,84 @@ describe('airport-intel CLI', () => {
     } finally {
       await holder.close();
     }
+  });
+
+  const COMMANDS: Array<{ args: string[]; flags: string[]; example: RegExp }> = [
+    { args: ['serve'], flags: [], example: /\$ PORT=8080 airport-intel serve/ },
+    { args: ['worker'], flags: [], example: /\$ .*airport-intel worker/ },
+    { args: ['migrate'], flags: [], example: /\$ .*airport-intel migrate/ },
+    { args: ['seed', 'sample'], flags: ['--force'], example: /\$ airport-intel seed sample/ },
+    { args: ['seed', 'synthetic'], flags: ['--articles <N>', '--projects <N>', '--tenders <N>', '--seed <S>'], example: /\$ airport-intel seed synthetic --articles/ },
+    { args: ['users', 'create'], flags: ['--email <E>', '--name <N>', '--admin', '--plan <plan>', '--addon <addon>'], example: /\$ airport-intel users create --email/ },
+    { args: ['keys', 'create'], flags: ['--email <E>', '--label <L>'], example: /\$ airport-intel keys create --email/ },
+    { args: ['sessions', 'create'], flags: ['--email <E>'], example: /\$ airport-intel sessions create --email/ },
+  ];
+
+  it('gives every command --help with its flags and an example, on stdout with exit code 0', async () => {
+    for (const { args, flags, example } of COMMANDS) {
+      // `-h` is the short form: tried on one command, each process start costs a second or more.
+      for (const help of args[0] === 'keys' ? ['--help', '-h'] : ['--help']) {
+        const res = await cli(...args, help);
+        assert.equal(res.code, 0, `${args.join(' ')} ${help}: ${res.stderr}`);
+        assert.match(res.stdout, new RegExp(`^Usage: airport-intel ${args.join(' ')} \\[options\\]`), args.join(' '));
+        for (const flag of [...flags, '-h, --help']) assert.ok(res.stdout.includes(flag), `${args.join(' ')} --help names ${flag}`);
+        assert.match(res.stdout, /Example:/);
+        assert.match(res.stdout, example);
+      }
+    }
+    const top = await cli('--help');
+    assert.equal(top.code, 0);
+    for (const name of ['serve', 'worker', 'migrate', 'seed', 'users', 'keys', 'sessions', '--version']) assert.ok(top.stdout.includes(name), name);
+    const bare = await cli();
+    assert.equal(bare.code, 0);
+    assert.equal(bare.stdout, top.stdout);
+    const viaHelp = await cli('keys', 'help', 'create');
+    assert.equal(viaHelp.code, 0);
+    assert.match(viaHelp.stdout, /--label <L>/);
+  });
+
+  it('prints the package version with --version', async () => {
+    const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const res = await cli(flag);
+      assert.equal(res.code, 0);
+      assert.equal(res.stdout, `${version}\n`);
+    }
+  });
+
+  it('names the command\'s flags after an unknown flag, with exit code 2 and nothing on stdout', async () => {
+    const res = await cli('keys', 'create', '--email', 'a@b.test', '--colour', 'red');
+    assert.equal(res.code, 2);
+    assert.equal(res.stdout, '');
+    assert.match(res.stderr, /^airport-intel: unknown option '--colour'/);
+    assert.match(res.stderr, /Usage: airport-intel keys create \[options\]/);
+    assert.match(res.stderr, /--email <E>/);
+    assert.match(res.stderr, /--label <L>/);
+    const extra = await cli('migrate', 'now');
+    assert.equal(extra.code, 2);
+    assert.match(extra.stderr, /too many arguments/);
+    const bad = await cli('seed', 'synthetic', '--articles', 'lots');
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /^airport-intel: --articles must be a positive integer\n/);
+    assert.match(bad.stderr, /--tenders <N>/);
+  });
+
+  it('says in one line that the port is in use, with exit code 1 and no stack', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const res = await cliWith({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, 'serve');
+      assert.equal(res.code, 1, res.stderr);
+      assert.equal(res.stderr, `airport-intel: port ${port} on 127.0.0.1 is already in use (set PORT to another port)\n`);
+      const metrics = await cliWith({ PORT: '0', METRICS_PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, 'serve');
+      assert.equal(metrics.code, 1, metrics.stderr);
+      assert.equal(metrics.stderr, `airport-intel: port ${port} on 127.0.0.1 is already in use (set METRICS_PORT to another port)\n`);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+    const token = await cliWith({ METRICS_TOKEN: 'short' }, 'serve');
+    assert.equal(token.code, 1);
+    assert.equal(token.stderr, 'airport-intel: METRICS_TOKEN must be at least 16 characters long, without spaces\n');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The `airport-intel` command line (docs/cli.md):
+ * The `airport-intel` command line (README "Command line", docs/operations.md), parsed by commander:
  *   serve
  *   worker
  *   migrate
@@ -8,10 +8,13 @@
  *   users create --email E [--name N] [--admin] [--plan trial|core|professional|enterprise] [--addon wat] [--addon mcp]
  *   keys create --email E [--label L]
  *   sessions create --email E
+ * Every command has `--help` (its flags and an example); `airport-intel --version` prints the version.
  * Results go to stdout (JSON, or the bare key/token); progress and errors to stderr.
- * Exit codes: 0 success, 1 failure, 2 usage error.
+ * Exit codes: 0 success, 1 failure, 2 usage error (unknown command or flag, missing or bad value:
+ * the message, then the command's help with its flags).
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { createRequire } from 'node:module';
+import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { DatabaseInUseError } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
@@ -20,133 +23,160 @@ import { systemCtx } from '../domain/context.js';
 import { systemClock } from '../system-clock.js';
 import { createApiKey, createSession, createUser, PLAN_CODES, type PlanCode } from '../domain/identity/index.js';
 import { resolveSessionSecret } from '../secrets.js';
-import { positiveInt, required, say, UsageError, withDatabase } from './runtime.js';
+import { CliFailure, positiveInt, required, say, UsageError, withDatabase } from './runtime.js';
 
-const USAGE = `Usage: airport-intel <command>
-
-  serve                                   run the HTTP service (PORT, HOST, DATABASE_URL, DATA_DIR, SESSION_SECRET)
-  worker                                  run the newsletter outbox worker alone (SMTP_URL, SEND_BUDGET_HOURLY, …)
-  migrate                                 apply database migrations
-  seed sample [--force]                   load the sample editions and articles
-  seed synthetic [--articles N] [--projects N] [--tenders N] [--seed S]
-                                          generate realistic synthetic records (scale tests)
-  users create --email E [--name N] [--admin] [--plan trial|core|professional|enterprise] [--addon wat] [--addon mcp]
-  keys create --email E [--label L]       print a new API key
-  sessions create --email E               print a new session token
-`;
-
-type Options = NonNullable<ParseArgsConfig['options']>;
-
-function parse(args: string[], options: Options) {
-  try {
-    return parseArgs({ args, options, allowPositionals: false, strict: true }).values as Record<string, unknown>;
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-}
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
 const print = (value: unknown): void => void process.stdout.write((typeof value === 'string' ? value : JSON.stringify(value, null, 2)) + '\n');
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+const example = (...lines: string[]) => `\nExample:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 
-async function run(argv: string[]): Promise<void> {
-  const [command, sub, ...rest] = argv;
-  const key = sub && !sub.startsWith('-') ? `${command} ${sub}` : command;
-  const args = sub && !sub.startsWith('-') ? rest : argv.slice(1);
+/** The command line; `current` is the command whose action runs (its help follows a usage error). */
+function program(): { root: Command; current: () => Command } {
+  const root = new Command('airport-intel')
+    .description('Airport-industry intelligence data service: HTTP API, MCP tools, newsletter worker and admin commands.')
+    .version(version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    // Settings every command inherits (set before the commands are added).
+    .exitOverride()
+    .showHelpAfterError()
+    .configureOutput({ outputError: (str, write) => write(`airport-intel: ${str.replace(/^error: /, '')}`) })
+    .addHelpText('after', `
+Commands and their flags (airport-intel <command> --help shows a command's flags and an example):
+  serve | worker | migrate
+  seed sample [--force]
+  seed synthetic [--articles N] [--projects N] [--tenders N] [--seed S]
+  users create --email E [--name N] [--admin] [--plan ${PLAN_CODES.join('|')}] [--addon wat] [--addon mcp]
+  keys create --email E [--label L]
+  sessions create --email E
 
-  switch (key) {
-    case 'serve':
-      parse(args, {});
-      // Loaded on demand: the HTTP app (Fastify, the faces, the MCP SDK) is not needed by the other commands.
-      return (await import('./serve.js')).serve();
-    case 'worker':
-      parse(args, {});
-      return (await import('./worker-command.js')).runWorker();
-    case 'migrate':
-      parse(args, {});
-      return withDatabase(
+Environment: PORT, HOST, DATABASE_URL, DATA_DIR, SESSION_SECRET, LOG_LEVEL, METRICS_TOKEN, METRICS_PORT,
+SMTP_URL, SEND_BUDGET_HOURLY, … (README "Configuration").
+Results go to stdout, progress and errors to stderr. Exit codes: 0 success, 1 failure, 2 usage error.
+${example('airport-intel serve', 'airport-intel users create --email ana@example.test --plan professional', 'airport-intel keys create --help')}`);
+  let current = root;
+  root.hook('preAction', (_root, action) => {
+    current = action;
+  });
+
+  root.command('serve')
+    .description('run the HTTP service on HOST:PORT until Ctrl-C: migrate, load the sample data on a first start of the embedded database (PORT, HOST, DATABASE_URL, DATA_DIR, SESSION_SECRET, METRICS_TOKEN, METRICS_PORT)')
+    .addHelpText('after', example('PORT=8080 airport-intel serve', 'DATABASE_URL=postgres://localhost/airport METRICS_PORT=9464 airport-intel serve'))
+    // Loaded on demand: the HTTP app (Fastify, the faces, the MCP SDK) is not needed by the other commands.
+    .action(async () => (await import('./serve.js')).serve());
+
+  root.command('worker')
+    .description('run the newsletter outbox worker alone until Ctrl-C (SMTP_URL, SEND_BUDGET_HOURLY, SEND_BUDGET_DAILY, MAIL_MAX_ATTEMPTS; serve runs it in-process unless MAIL_WORKER=off)')
+    .addHelpText('after', example('DATABASE_URL=postgres://localhost/airport SMTP_URL=smtp://mail.example.test:587 airport-intel worker'))
+    .action(async () => (await import('./worker-command.js')).runWorker());
+
+  root.command('migrate')
+    .description('apply the SQL migrations and load the reference data (countries, airports)')
+    .addHelpText('after', example('DATABASE_URL=postgres://localhost/airport airport-intel migrate'))
+    .action(() =>
+      withDatabase(
         async (database) => {
           const applied = await migrate(database);
           say(applied.length ? `Applied ${applied.join(', ')}` : 'Schema is up to date');
         },
         { migrate: false },
-      );
-    case 'seed sample': {
-      const v = parse(args, { force: { type: 'boolean' } });
-      return withDatabase(async (database) => {
+      ),
+    );
+
+  const seed = root.command('seed').description('load data: the sample editions, or synthetic records for scale tests');
+  seed.command('sample')
+    .description('load the sample editions and articles (skipped when editions exist, unless --force)')
+    .option('--force', 'load the sample even when the database already holds editions')
+    .addHelpText('after', example('airport-intel seed sample', 'airport-intel seed sample --force'))
+    .action((v: { force?: boolean }) =>
+      withDatabase(async (database) => {
         const { loadSample } = await import('../seed/sample.js');
         const report = await loadSample(systemCtx(database.db, systemClock), { force: v.force === true });
         say(report.skipped ? 'The database already holds editions; nothing loaded (use --force to add the sample anyway)' : `Loaded ${report.editions} editions, ${report.articles} articles, ${report.projects} projects, ${report.tenders} tenders, ${report.companies} companies`);
-      });
-    }
-    case 'seed synthetic': {
-      const v = parse(args, { articles: { type: 'string' }, projects: { type: 'string' }, tenders: { type: 'string' }, seed: { type: 'string' } });
+      }),
+    );
+  seed.command('synthetic')
+    .description('generate realistic synthetic articles, projects and tenders (scale tests), with progress on stderr')
+    .option('--articles <N>', 'articles to generate')
+    .option('--projects <N>', 'projects to generate')
+    .option('--tenders <N>', 'tenders to generate')
+    .option('--seed <S>', 'random seed (same seed, same records)', '1')
+    .addHelpText('after', example('airport-intel seed synthetic --articles 100000 --projects 20000 --tenders 5000 --seed 7'))
+    .action((v: Record<string, string | undefined>) => {
       const counts = {
         articles: v.articles === undefined ? 0 : positiveInt(v, 'articles'),
         projects: v.projects === undefined ? 0 : positiveInt(v, 'projects'),
         tenders: v.tenders === undefined ? 0 : positiveInt(v, 'tenders'),
       };
       if (counts.articles + counts.projects + counts.tenders === 0) throw new UsageError('seed synthetic needs --articles N, --projects N and/or --tenders N');
-      const seed = positiveInt(v, 'seed', 1);
+      const seedValue = positiveInt(v, 'seed', 1);
       return withDatabase(async (database) => {
         const started = Date.now();
         const { seedSynthetic } = await import('../seed/synthetic.js');
         const report = await seedSynthetic(database.db, {
           ...counts,
-          seed,
+          seed: seedValue,
           onProgress: (done, total, kind) => say(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} ${kind}`),
         });
         say(`Generated ${report.editions} editions, ${report.articles} articles, ${report.projects} projects and ${report.tenders} tenders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       });
-    }
-    case 'users create': {
-      const v = parse(args, {
-        email: { type: 'string' },
-        name: { type: 'string' },
-        admin: { type: 'boolean' },
-        plan: { type: 'string' },
-        addon: { type: 'string', multiple: true },
-      });
-      const plan = v.plan as string | undefined;
-      if (plan !== undefined && !PLAN_CODES.includes(plan as PlanCode)) throw new UsageError(`--plan must be one of ${PLAN_CODES.join(', ')}`);
-      const addons = (v.addon as string[] | undefined) ?? [];
+    });
+
+  root.command('users').description('manage users').command('create')
+    .description('create a user with their own account and subscription; prints the user as JSON')
+    .requiredOption('--email <E>', 'the user\'s email address (unique, case-insensitive)')
+    .option('--name <N>', 'display name')
+    .option('--admin', 'an administrator (every feature, the admin API)')
+    .option('--plan <plan>', `subscription plan: ${PLAN_CODES.join('|')}`)
+    .option('--addon <addon>', 'add-on: wat or mcp (repeatable)', collect)
+    .addHelpText('after', example('airport-intel users create --email ana@example.test --name "Ana Lyst" --plan professional --addon wat --addon mcp'))
+    .action((v: { email: string; name?: string; admin?: boolean; plan?: string; addon?: string[] }) => {
+      if (v.plan !== undefined && !PLAN_CODES.includes(v.plan as PlanCode)) throw new UsageError(`--plan must be one of ${PLAN_CODES.join(', ')}`);
+      const addons = v.addon ?? [];
       const bad = addons.filter((a) => a !== 'wat' && a !== 'mcp');
       if (bad.length) throw new UsageError(`--addon must be wat or mcp (got ${bad.join(', ')})`);
+      const email = required(v, 'email');
       return withDatabase(async (database) =>
-        print(await createUser(systemCtx(database.db, systemClock), { email: required(v, 'email'), name: v.name as string | undefined, admin: v.admin === true, plan: plan as PlanCode | undefined, addons })),
+        print(await createUser(systemCtx(database.db, systemClock), { email, name: v.name, admin: v.admin === true, plan: v.plan as PlanCode | undefined, addons })),
       );
-    }
-    case 'keys create': {
-      const v = parse(args, { email: { type: 'string' }, label: { type: 'string' } });
-      return withDatabase(async (database) => {
-        const created = await createApiKey(systemCtx(database.db, systemClock), { email: required(v, 'email'), label: v.label as string | undefined });
-        print(created.key);
-      });
-    }
-    case 'sessions create': {
-      const v = parse(args, { email: { type: 'string' } });
-      return withDatabase(async (database, config) => {
-        const session = await createSession(systemCtx(database.db, systemClock), resolveSessionSecret(config), required(v, 'email'));
-        print(session.token);
-      });
-    }
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      print(USAGE.trimEnd());
-      return;
-    default:
-      throw new UsageError(`Unknown command "${argv.join(' ')}"`);
-  }
+    });
+
+  root.command('keys').description('manage API keys').command('create')
+    .description('mint an API key for a user; prints the key alone on stdout (it is shown only once)')
+    .requiredOption('--email <E>', 'the user\'s email address')
+    .option('--label <L>', 'a label to recognise the key by')
+    .addHelpText('after', example('airport-intel keys create --email ana@example.test --label ci'))
+    .action((v: { email: string; label?: string }) => {
+      const email = required(v, 'email');
+      return withDatabase(async (database) => print((await createApiKey(systemCtx(database.db, systemClock), { email, label: v.label })).key));
+    });
+
+  root.command('sessions').description('manage session tokens').command('create')
+    .description('open a session for a user; prints the session token alone on stdout')
+    .requiredOption('--email <E>', 'the user\'s email address')
+    .addHelpText('after', example('airport-intel sessions create --email ana@example.test'))
+    .action((v: { email: string }) => {
+      const email = required(v, 'email');
+      return withDatabase(async (database, config) => print((await createSession(systemCtx(database.db, systemClock), resolveSessionSecret(config), email)).token));
+    });
+
+  return { root, current: () => current };
 }
 
+const cli = program();
+const argv = process.argv.slice(2);
 try {
-  await run(process.argv.slice(2));
+  // Without a command: the overview on stdout, success (as `airport-intel help`).
+  if (argv.length === 0) cli.root.outputHelp();
+  else await cli.root.parseAsync(argv, { from: 'user' });
 } catch (err) {
+  if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2); // commander printed the message and help
   if (err instanceof UsageError) {
-    process.stderr.write(`airport-intel: ${err.message}\n\n${USAGE}`);
+    process.stderr.write(`airport-intel: ${err.message}\n\n`);
+    cli.current().outputHelp({ error: true });
     process.exit(2);
   }
-  if (err instanceof DomainError || err instanceof DatabaseInUseError || err instanceof ConfigError) {
+  if (err instanceof DomainError || err instanceof DatabaseInUseError || err instanceof ConfigError || err instanceof CliFailure) {
     process.stderr.write(`airport-intel: ${err.message}\n`);
     process.exit(1);
   }

@@ -9,6 +9,22 @@ import { migrate } from '../db/migrate.js';
 /** A CLI usage mistake: printed with the command's usage, exit code 2. */
 export class UsageError extends Error {}
 
+/** A failure whose message says it all: printed alone on stderr (no stack), exit code 1. */
+export class CliFailure extends Error {}
+
+/**
+ * The one-line failure for a listen error of `port` on `host` (busy port, no permission, unknown
+ * address), or `err` itself when it is something else.
+ * @param variable the environment variable that chooses the port (`PORT`, `METRICS_PORT`)
+ */
+export function listenFailure(err: unknown, host: string, port: number, variable: string): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE') return new CliFailure(`port ${port} on ${host} is already in use (set ${variable} to another port)`);
+  if (code === 'EACCES') return new CliFailure(`not allowed to listen on port ${port} on ${host} (set ${variable} to a port above 1023)`);
+  if (code === 'EADDRNOTAVAIL') return new CliFailure(`cannot listen on ${host}: no such address on this machine (set HOST)`);
+  return err;
+}
+
 /** Progress and notices go to stderr so that stdout carries only the result. */
 export const say = (message: string): void => {
   process.stderr.write(message + '\n');

@@ -10,6 +10,8 @@ import { resolveSessionSecret } from '../secrets.js';
 import { systemCtx } from '../domain/context.js';
 import { systemClock } from '../system-clock.js';
 import { loadSample } from '../seed/sample.js';
+import { metricsServer } from '../http/metrics.js';
+import { listenFailure } from './runtime.js';
 import { startMailWorker } from './worker.js';
 
 export async function serve(): Promise<void> {
@@ -22,7 +24,12 @@ export async function serve(): Promise<void> {
     corsOrigins: config.corsOrigins,
     http: config.http,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    metrics: config.metrics.token || config.metrics.port
+      ? { token: config.metrics.token, separatePort: config.metrics.port !== undefined, sendBudget: { hourly: config.mail.budgetHourly, daily: config.mail.budgetDaily } }
+      : undefined,
   });
+  // METRICS_PORT: /metrics on a listener of its own (src/http/metrics.ts).
+  const metricsListener = config.metrics.port !== undefined && app.metrics ? metricsServer(app.metrics) : undefined;
   try {
     const applied = await migrate(database);
     if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
@@ -31,8 +38,14 @@ export async function serve(): Promise<void> {
       if (!seeded.skipped) app.log.info(seeded, 'empty embedded database: sample data loaded');
     }
     if (!config.databaseUrl && !config.sessionSecret) app.log.info('session tokens are signed with the secret kept in DATA_DIR/session-secret');
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host }).catch((err: unknown) => {
+      throw listenFailure(err, config.host, config.port, 'PORT');
+    });
+    await metricsListener?.listen({ port: config.metrics.port, host: config.host }).catch((err: unknown) => {
+      throw listenFailure(err, config.host, config.metrics.port!, 'METRICS_PORT');
+    });
   } catch (err) {
+    await metricsListener?.close();
     await app.close();
     await database.close();
     throw err;
@@ -45,6 +58,7 @@ export async function serve(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await mailWorker?.stop();
+    await metricsListener?.close();
     await app.close();
     await database.close();
     process.exit(0);

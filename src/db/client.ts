@@ -33,6 +33,8 @@ export interface Database {
   withExclusiveSession<T>(key: number, fn: (session: ScriptSession) => Promise<T>): Promise<T>;
   /** Closes connections and releases the embedded data-directory lock. */
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (open, idle) and the queries waiting for one (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** Embedded engine only: the data directory as an uncompressed tarball (PGlite `dumpDataDir`), for templates. */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -190,6 +192,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }
       },
       close: () => db.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
 

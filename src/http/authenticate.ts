@@ -19,5 +19,17 @@ export async function authenticateRequest(request: FastifyRequest): Promise<Iden
   if (!match) throw unauthenticated('Malformed Authorization header: expected "Bearer <token>"');
   const token = match[1]!;
   const ctx = ctxOf(request);
-  return looksLikeApiKey(token) ? authenticateApiKey(ctx, token) : authenticateSession(ctx, request.server.sessionSecret, token);
+  const identity = await (looksLikeApiKey(token) ? authenticateApiKey(ctx, token) : authenticateSession(ctx, request.server.sessionSecret, token));
+  bindCallerToLog(request, identity);
+  return identity;
+}
+
+/**
+ * Names the caller on every later log line of `request`, its "request completed" line included:
+ * `userId`, `keyId` (the API key's id, never the key) and `credential`. Fastify gives the request
+ * and its reply one pino child logger, so its bindings are extended in place (`setBindings`).
+ */
+function bindCallerToLog(request: FastifyRequest, identity: Identity): void {
+  const log = request.log as FastifyRequest['log'] & { setBindings?: (bindings: Record<string, unknown>) => void };
+  log.setBindings?.({ userId: identity.userId, ...(identity.apiKeyId ? { keyId: identity.apiKeyId } : {}), credential: identity.credential });
 }

@@ -20,6 +20,7 @@
  * - Failure: retried with exponential backoff (`backoffMs(attempt)`), `dead` after `maxAttempts`.
  * - Never twice: `dedupe_key` is unique (send-newsletter.ts), and a `sent` row is never claimed.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Ctx } from '../context.js';
@@ -194,6 +195,8 @@ export async function processOutbox(options: OutboxWorkerOptions, run: { signal?
 
 /** A running background worker. */
 export interface RunningWorker {
+  /** Aborted when `stop()` is called (the loop's own signal; for observers such as tests). */
+  readonly signal?: AbortSignal;
   /** Stops after the message in hand; resolves when the loop has ended. */
   stop(): Promise<void>;
 }
@@ -219,13 +222,12 @@ export function startOutboxWorker(
       } catch (err) {
         loop.onError?.(err);
       }
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, interval);
-        controller.signal.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
-      });
+      // One timer per pause whose abort listener is removed when it fires (an AbortError on stop).
+      await sleep(interval, undefined, { signal: controller.signal }).catch(() => undefined);
     }
   })();
   return {
+    signal: controller.signal,
     async stop() {
       controller.abort();
       await done;

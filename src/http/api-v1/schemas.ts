@@ -5,6 +5,7 @@
  */
 import { Type, type TSchema } from 'typebox';
 import { pageMeta } from '../../domain/pagination.js';
+import { MAX_PAGE } from '../../domain/shared/input-schema.js';
 
 /** `{ error: <message> }`, the body of every non-2xx response. */
 export const ErrorBody = Type.Object({ error: Type.String({ description: 'What went wrong, for a person to read' }) });
@@ -27,7 +28,7 @@ export const paged = <T>(items: T[], page: number, limit: number, total: number)
 
 /** `page` and `limit` with the endpoint's default and maximum of `limit`. */
 export const PageQuery = (defaultLimit: number, maxLimit: number) => ({
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' }),
+  page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page number, from 1 (at most ${MAX_PAGE})` }),
   limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit, description: `Items per page (default ${defaultLimit}, max ${maxLimit})` }),
 });
 

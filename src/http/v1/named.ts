@@ -6,6 +6,7 @@
  */
 import { Type, type TSchema } from 'typebox';
 import type { Facet as FacetValue } from '../../domain/shared/facets.js';
+import { CommaList, MAX_FILTER_TEXT, MAX_OFFSET } from '../../domain/shared/input-schema.js';
 
 /** Largest `limit` of any list (above it: 422). */
 export const MAX_LIMIT = 200;
@@ -20,15 +21,14 @@ export const Named = <K extends string, T extends TSchema>(name: K, item: T, des
 /** `limit` (1–200, default `def`) and `offset` (default 0). */
 export const Paging = (def: number) => ({
   limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: def, description: `Rows to return (default ${def}, max ${MAX_LIMIT}; above: 422)` }),
-  offset: Type.Integer({ minimum: 0, default: 0, description: 'Rows to skip (default 0)' }),
+  offset: Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0, description: `Rows to skip (default 0, at most ${MAX_OFFSET})` }),
 });
 
 /** An optional free-text parameter. */
-export const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
+export const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: MAX_FILTER_TEXT, description }));
 
 /** An optional comma-separated list parameter. */
-export const commaList = (description: string) =>
-  Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: `${description}; comma-separated` }));
+export const commaList = (description: string) => Type.Optional(CommaList(description));
 
 /** An optional boolean flag (`true` or `false`). */
 export const flag = (description: string, def?: boolean) =>

@@ -29,7 +29,7 @@ const year = (description: string) => Type.Optional(Type.Integer({ minimum: 1900
 
 export const filters = {
   q: text('Web-search syntax over title (A), airport, IATA code and contractor (B), description (C)'),
-  country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, description: 'ISO 3166-1 alpha-2, e.g. SA' })),
+  country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, maxLength: 2, description: 'ISO 3166-1 alpha-2, e.g. SA' })),
   status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: 'Project status' })),
   region: text('Region slug as the facets report, e.g. middle-east'),
   type: text('Project type slug from the facets, e.g. terminal'),

@@ -28,7 +28,7 @@ const STATUS_LIST = `^(${TENDER_STATUSES.join('|')})(,(${TENDER_STATUSES.join('|
 const filters = {
   q: text('Web-search syntax over title (A), buyer and reference (B), description (C)'),
   region: text('Region slug, e.g. europe'),
-  country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, description: 'ISO 3166-1 alpha-2' })),
+  country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, maxLength: 2, description: 'ISO 3166-1 alpha-2' })),
   type: Type.Optional(StringEnum(TENDER_TYPES, { description: 'Notice type' })),
   status: Type.Optional(Type.String({
     pattern: STATUS_LIST,

@@ -33,17 +33,8 @@ export const MAX_FILTER_TEXT = 500;
 
 const PATTERN_HINTS = new Map<string, string>();
 
-/** The sentence that explains `pattern` to a caller (registered by {@link Pattern}), if any. */
+/** The sentence that explains `pattern` to a caller (registered by {@link hintedPattern}), if any. */
 export const patternHint = (pattern: string): string | undefined => PATTERN_HINTS.get(pattern);
-
-/**
- * A string matching `pattern`; `hint` is what a caller is told when it does not, e.g. `must be an
- * ISO 4217 code of three letters`.
- */
-export function Pattern(pattern: string, hint: string, options: { description?: string; maxLength?: number } = {}) {
-  PATTERN_HINTS.set(pattern, hint);
-  return Type.String({ pattern, ...options });
-}
 
 /** Registers `hint` for `pattern` and returns the pattern (for schemas built by hand). */
 export function hintedPattern(pattern: string, hint: string): string {

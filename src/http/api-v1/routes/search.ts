@@ -49,7 +49,7 @@ const flagDescription = '1 (or true) also returns articles of archived (older im
 const SearchQuery = Type.Object(
   searchParams(
     commaList,
-    Type.String({ pattern: '^[0-9]{4}$', maxLength: 4, description: yearDescription }),
+    Type.String({ pattern: '^[0-9]{4}$', description: yearDescription }),
     Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true'), Type.Literal('false')], { description: flagDescription }),
   ),
 );

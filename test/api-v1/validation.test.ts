@@ -124,6 +124,17 @@ describe('text refuses control characters other than tab and line breaks', () =>
   });
 });
 
+describe('dates are days and instants both JavaScript and PostgreSQL accept', () => {
+  it('year 0000, a day that does not exist and a leap second are 400 naming the field', async () => {
+    refused(await send('POST', '/api/v1/admin/projects', { title: 'Old', announced_on: '0000-01-01' }), 'announced_on', /valid date/);
+    refused(await send('POST', '/api/v1/admin/projects', { title: 'Odd', announced_on: '2026-02-30' }), 'announced_on');
+    refused(await send('POST', '/api/v1/admin/tenders', { title: 'T', buyer: 'B', type: 'rfp', deadline: '2026-06-30T23:59:60Z' }), 'deadline', /valid date-time/);
+    refused(await send('POST', '/api/v1/admin/tenders', { title: 'T', buyer: 'B', type: 'rfp', deadline: '2026-12-01T12:00:00' }), 'deadline');
+    const ok = await send('POST', '/api/v1/admin/tenders', { title: 'Leap day', buyer: 'B', type: 'rfp', deadline: '2028-02-29T23:59:59.5+01:00' });
+    assert.equal(ok.statusCode, 201, ok.body);
+  });
+});
+
 describe('lists and strings have a maximum length', () => {
   it('a comma list of more than 50 items, and a JSON array of more than 50', async () => {
     const many = Array.from({ length: 51 }, (_, i) => `t${i}`);

@@ -3,6 +3,7 @@
  * for every face. Example: `Invalid query parameter "page": must be an integer`.
  */
 import type { FastifyError } from 'fastify';
+import { patternHint } from '../domain/shared/input-schema.js';
 
 /** A validation failure described for a caller. */
 export interface ValidationProblem {
@@ -44,13 +45,21 @@ function describe(issue: AjvIssue): string {
     case 'format':
       return p.format === 'uuid' ? 'must be a UUID' : `must be a valid ${String(p.format)}`;
     case 'pattern':
-      return String(p.pattern) === '^[0-9]{4}$' ? 'must be a four-digit year' : `must match ${String(p.pattern)}`;
+      return String(p.pattern) === '^[0-9]{4}$' ? 'must be a four-digit year' : (patternHint(String(p.pattern)) ?? `must match ${String(p.pattern)}`);
     case 'minLength':
       return Number(p.limit) === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters`;
     case 'maxLength':
       return `must be at most ${String(p.limit)} characters`;
     case 'maxItems':
       return `must have at most ${String(p.limit)} items`;
+    case 'controlCharacters':
+      return 'must not contain control characters (other than tab, line feed and carriage return) or invalid Unicode';
+    case 'minItems':
+      return `must have at least ${String(p.limit)} items`;
+    case 'minProperties':
+      return Number(p.limit) === 1 ? 'must not be empty' : `must have at least ${String(p.limit)} fields`;
+    case 'maxProperties':
+      return `must have at most ${String(p.limit)} fields`;
     case 'additionalProperties':
       return `is not a known field`;
     case 'required':

@@ -3,15 +3,52 @@
  * arrive as text, so they are coerced to the declared types; JSON bodies are validated strictly
  * (a wrong type is an error, not a conversion) and unknown fields are refused where a schema says
  * `additionalProperties: false`.
+ *
+ * On top of each route's schema, one rule holds for every text value of every request part (query,
+ * path, body, at any depth, in arrays too), so every operation has it, future ones included
+ * (docs/decisions/0011): no control characters except tab, line feed and carriage return (a NUL
+ * would otherwise reach PostgreSQL, which refuses it with a 500), and well-formed Unicode (no lone
+ * surrogate). A failure is an ordinary validation error naming the field (keyword `controlCharacters`).
+ *
+ * The formats `date` and `date-time` are narrowed to what both JavaScript and PostgreSQL accept
+ * (years 0001 to 9999; a date-time JavaScript can parse, so no leap second `:60`).
  */
-import { Ajv } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-const make = (coerce: boolean) =>
-  addFormats(
+/** Control characters other than tab (U+0009), line feed (U+000A) and carriage return (U+000D). */
+export const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** A lone (unpaired) UTF-16 surrogate: text that is not well-formed Unicode. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isBadText = (text: string) => FORBIDDEN_CONTROL.test(text) || LONE_SURROGATE.test(text);
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** `YYYY-MM-DD` of a real day in years 0001 to 9999. */
+function isDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && !leap ? 28 : DAYS[month - 1]!);
+}
+
+/** An RFC 3339 instant with a time zone that JavaScript parses, in years 0001 to 9999. */
+function isDateTime(value: string): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-](\d{2}):(\d{2}))$/.exec(value);
+  if (!m || !isDate(m[1]!)) return false;
+  if (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4]) > 59) return false;
+  if (m[7] !== undefined && (Number(m[7]) > 23 || Number(m[8]) > 59)) return false;
+  return !Number.isNaN(Date.parse(value));
+}
+
+const make = (coerce: boolean) => {
+  const ajv = addFormats(
     new Ajv({
       coerceTypes: coerce,
       useDefaults: true,
@@ -20,10 +57,62 @@ const make = (coerce: boolean) =>
       strict: false,
     }),
   );
+  ajv.addFormat('date', isDate);
+  ajv.addFormat('date-time', isDateTime);
+  return ajv;
+};
 
 const coercing = make(true);
 const strict = make(false);
 
+/**
+ * The path (JSON pointer, as Ajv writes `instancePath`) of the first string in `value` that holds a
+ * forbidden control character or is not well-formed Unicode, or `undefined`. Object keys count too.
+ */
+export function findBadText(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return isBadText(value) ? path : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findBadText(value[i], `${path}/${i}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const here = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (isBadText(key)) return here;
+      const found = findBadText(item, here);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Adds the text rule to a compiled schema: the schema first, then every string of the data. */
+function withTextRule(validate: ValidateFunction): ValidateFunction {
+  const checked = ((data: unknown) => {
+    const bad = findBadText(data);
+    if (bad !== undefined) {
+      const issue: ErrorObject = {
+        keyword: 'controlCharacters',
+        instancePath: bad,
+        schemaPath: '#/controlCharacters',
+        params: {},
+        message: 'must not contain control characters (other than tab and line breaks) or invalid Unicode',
+      };
+      checked.errors = [issue];
+      return false;
+    }
+    const ok = validate(data);
+    checked.errors = validate.errors;
+    return ok;
+  }) as ValidateFunction;
+  checked.schema = validate.schema;
+  checked.schemaEnv = validate.schemaEnv;
+  return checked;
+}
+
 /** The validator compiler installed with `app.setValidatorCompiler`. */
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? strict : coercing).compile(schema);
+  withTextRule((httpPart === 'body' ? strict : coercing).compile(schema));

@@ -9,7 +9,7 @@
  *   and export, in the caller's archive scope).
  */
 import { Type, type Static } from 'typebox';
-import { createOf, FilterList, FilterText, NullableString, patchOf, Strings, Text } from '../shared/input-schema.js';
+import { createOf, FilterList, FilterText, Int4Id, NullableString, patchOf, Strings, Text } from '../shared/input-schema.js';
 
 /** Every field an administrator may set, named as in the article record. */
 const articleFields = {
@@ -18,8 +18,8 @@ const articleFields = {
   content: Text(100_000),
   takeaways: Strings('Key takeaways'),
   why_it_matters: Text(10_000),
-  region: NullableString({ maxLength: 100, description: 'Region slug or name; set from the country when omitted' }),
-  country: NullableString({ maxLength: 100, description: 'ISO 3166-1 alpha-2 code or English name' }),
+  region: NullableString({ minLength: 1, maxLength: 100, description: 'Region slug or name; set from the country when omitted' }),
+  country: NullableString({ minLength: 1, maxLength: 100, description: 'ISO 3166-1 alpha-2 code or English name' }),
   airports: Strings('IATA codes'),
   topics: Strings('Topic slugs or names (the controlled vocabulary)'),
   tags: Strings('Tag slugs; new tags are created'),
@@ -49,7 +49,7 @@ export const ArticleListFilter = Type.Object({
   tag: FilterText('One tag (name or slug) the article must carry'),
   topic: FilterText('One topic (name or slug) the article must carry'),
   airport: FilterText('One airport the article must mention: IATA code or part of the name'),
-  edition: Type.Optional(Type.Integer({ minimum: 1, description: 'Edition (issue) number' })),
+  edition: Type.Optional(Int4Id('Edition (issue) number')),
 });
 /** The article list's filters. */
 export type ArticleListInput = Static<typeof ArticleListFilter>;
@@ -91,7 +91,7 @@ export const ArchiveFilter = Type.Object({
   terms: FilterList('Topic or tag slugs; ALL must match'),
   airport: FilterText('Airport database id (UUID) or IATA code'),
   year: Type.Optional(Type.Integer({ minimum: 1000, maximum: 9999, description: 'Four-digit year of the edition publish date' })),
-  edition: Type.Optional(Type.Integer({ minimum: 1, description: 'Edition number (not id)' })),
+  edition: Type.Optional(Int4Id('Edition number (not id)')),
   mine: Type.Optional(Type.Boolean({ description: "true: only articles matching the reader's favourite topics, tags, regions and airports", default: false })),
   include_events: Type.Optional(Type.Boolean({ description: 'true: also return calendar event items (default: articles only)', default: false })),
 });

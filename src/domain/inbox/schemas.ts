@@ -4,7 +4,7 @@
  * (`additionalProperties: false`): an unknown field answers 400 naming it.
  */
 import { Type, type Static } from 'typebox';
-import { StringEnum } from '../shared/input-schema.js';
+import { Int4Id, StringEnum } from '../shared/input-schema.js';
 
 /** Every state of an inbox item. */
 export const INBOX_STATUSES = ['pending', 'approved', 'skipped', 'promoted'] as const;
@@ -29,7 +29,7 @@ export type InboxPatchInput = Static<typeof InboxPatch>;
 export const PromoteBody = Type.Object(
   {
     edition_id: Type.Optional(Type.String({ format: 'uuid', description: 'The draft edition to add the article to' })),
-    edition_number: Type.Optional(Type.Integer({ minimum: 1, description: 'Or the draft edition by issue number' })),
+    edition_number: Type.Optional(Int4Id('Or the draft edition by issue number')),
   },
   { additionalProperties: false, minProperties: 1, maxProperties: 1, description: 'Exactly one of edition_id, edition_number' },
 );

@@ -4,7 +4,7 @@
  * The domain input types are derived from the schemas with `Static<>`, so the contract is declared once.
  */
 import { Type, type Static } from 'typebox';
-import { createOf, NullableInteger, NullableString, patchOf, StringEnum, Strings, Text } from '../shared/input-schema.js';
+import { createOf, CURRENCY_CODE, IATA_CODE, MAX_AMOUNT, NullableInteger, NullableString, patchOf, StringEnum, Strings, Text } from '../shared/input-schema.js';
 
 /** Project states (seed: planned, ongoing, complete, cancelled, on_hold). */
 export const PROJECT_STATUSES = ['planned', 'ongoing', 'complete', 'cancelled', 'on_hold'] as const;
@@ -47,12 +47,12 @@ export type ProjectFilter = Static<typeof ProjectFilter>;
 const projectFields = {
   title: Type.String({ minLength: 1, maxLength: 500 }),
   description: Text(20_000),
-  iata_code: NullableString({ maxLength: 3, description: 'IATA code of the airport; sets airport, country and region' }),
-  project_type: NullableString({ maxLength: 50, description: 'Project type slug (terminal, runway, new-airport, …)' }),
+  iata_code: NullableString({ pattern: IATA_CODE, maxLength: 3, description: 'IATA code of the airport; sets airport, country and region' }),
+  project_type: NullableString({ minLength: 1, maxLength: 50, description: 'Project type slug (terminal, runway, new-airport, …)' }),
   status: StringEnum(PROJECT_STATUSES),
-  value_amount: NullableInteger({ minimum: 0, description: 'As stated, in value_currency units' }),
-  value_currency: NullableString({ maxLength: 3, description: 'ISO 4217' }),
-  value_basis: NullableString({ maxLength: 50, description: 'estimated, budget, contract, announced' }),
+  value_amount: NullableInteger({ minimum: 0, maximum: MAX_AMOUNT, description: 'As stated, in value_currency units' }),
+  value_currency: NullableString({ pattern: CURRENCY_CODE, maxLength: 3, description: 'ISO 4217' }),
+  value_basis: NullableString({ minLength: 1, maxLength: 50, description: 'estimated, budget, contract, announced' }),
   announced_on: NullableString({ format: 'date' }),
   expected_completion_year: NullableInteger({ minimum: 1900, maximum: 2200 }),
   contractor: NullableString({ maxLength: 500 }),

@@ -9,8 +9,62 @@ import { Type, type TOptional, type TProperties } from 'typebox';
 export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
+// ------------------------------------------------------------------ validation limits
+// Every integer carries the bounds of its column, every text and list a cap (docs/decisions/0011,
+// "Validation limits" in docs/api-v1.md and docs/v1.md). Text control characters are refused for
+// every field at once by the validator (src/http/validator.ts).
+
+/** Largest PostgreSQL `integer` (int4): ids and numbers stored as int4 (edition number, sort order). */
+export const INT4_MAX = 2_147_483_647;
+/**
+ * Largest money amount (value_amount, estimated_value, min_value, max_value): 10^15 whole units. The
+ * columns are `bigint`, but an amount is also converted to US dollars (`value_usd`, amount × rate)
+ * and read as a JavaScript number, so the bound keeps both exact (below 2^53) and inside `bigint`.
+ */
+export const MAX_AMOUNT = 1_000_000_000_000_000;
+/** Largest `page` of a page/limit list: with `limit` at most 200, the offset stays below 2·10^7. */
+export const MAX_PAGE = 100_000;
+/** Largest `offset` of a limit/offset list. */
+export const MAX_OFFSET = 10_000_000;
+/** Most items in one list parameter (a comma list or a JSON array filter). */
+export const MAX_LIST_ITEMS = 50;
+/** Longest free-text filter value (`q`, `region`, …). */
+export const MAX_FILTER_TEXT = 500;
+
+const PATTERN_HINTS = new Map<string, string>();
+
+/** The sentence that explains `pattern` to a caller (registered by {@link hintedPattern}), if any. */
+export const patternHint = (pattern: string): string | undefined => PATTERN_HINTS.get(pattern);
+
+/** Registers `hint` for `pattern` and returns the pattern (for schemas built by hand). */
+export function hintedPattern(pattern: string, hint: string): string {
+  PATTERN_HINTS.set(pattern, hint);
+  return pattern;
+}
+
+/** Pattern of a comma list of at most `max` items. */
+export const commaListPattern = (max = MAX_LIST_ITEMS): string =>
+  hintedPattern(`^[^,]*(,[^,]*){0,${max - 1}}$`, `must have at most ${max} comma-separated items`);
+
+/** A comma-separated list parameter: at most 2000 characters and {@link MAX_LIST_ITEMS} items. */
+export const CommaList = (description: string, max = MAX_LIST_ITEMS) =>
+  Type.String({ minLength: 1, maxLength: 2000, pattern: commaListPattern(max), description: `${description}; comma-separated, at most ${max} items` });
+
+/** ISO 3166-1 alpha-2 country code pattern. */
+export const COUNTRY_CODE = hintedPattern('^[A-Za-z]{2}$', 'must be an ISO 3166-1 alpha-2 code (two letters)');
+/** ISO 4217 currency code pattern. */
+export const CURRENCY_CODE = hintedPattern('^[A-Za-z]{3}$', 'must be an ISO 4217 code (three letters)');
+/** IATA airport code pattern. */
+export const IATA_CODE = hintedPattern('^[A-Za-z0-9]{3}$', 'must be an IATA code (three letters or digits)');
+
+/** An integer 1 to {@link INT4_MAX}: an issue number or another int4 key. */
+export const Int4Id = (description: string) => Type.Integer({ minimum: 1, maximum: INT4_MAX, description });
+
+/** A whole money amount, 0 to {@link MAX_AMOUNT}. */
+export const Amount = (description: string) => Type.Integer({ minimum: 0, maximum: MAX_AMOUNT, description });
+
 /** A string or null (one JSON Schema type list, so a wrong type names the field clearly). */
-export const NullableString = (options: { description?: string; maxLength?: number; format?: string } = {}) =>
+export const NullableString = (options: { description?: string; minLength?: number; maxLength?: number; format?: string; pattern?: string } = {}) =>
   Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
 
 /** An integer or null. */
@@ -41,9 +95,9 @@ export const createOf = <P extends TProperties, R extends TProperties>(props: P,
 export const patchOf = <P extends TProperties>(props: P) =>
   Type.Object(optionalAll(props), { additionalProperties: false, minProperties: 1 });
 
-/** An optional free-text filter value: 1 to 500 characters. */
-export const FilterText = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
+/** An optional free-text filter value: 1 to {@link MAX_FILTER_TEXT} characters. */
+export const FilterText = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: MAX_FILTER_TEXT, description }));
 
-/** An optional list of filter values (at most 50, each 1 to 500 characters). */
+/** An optional list of filter values (at most {@link MAX_LIST_ITEMS}, each 1 to 500 characters). */
 export const FilterList = (description: string) =>
-  Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 50, description }));
+  Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: MAX_FILTER_TEXT }), { maxItems: MAX_LIST_ITEMS, description }));

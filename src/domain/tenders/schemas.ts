@@ -4,7 +4,7 @@
  * writes. The domain input types are derived from the schemas with `Static<>`.
  */
 import { Type, type Static } from 'typebox';
-import { createOf, NullableInteger, NullableString, patchOf, StringEnum, Strings, Text } from '../shared/input-schema.js';
+import { COUNTRY_CODE, createOf, CURRENCY_CODE, IATA_CODE, MAX_AMOUNT, NullableInteger, NullableString, patchOf, StringEnum, Strings, Text } from '../shared/input-schema.js';
 import { STORED_TENDER_STATUSES, TENDER_STATUSES } from './tender-status.js';
 
 /** Tender types (seed: rfp, tender, framework, eoi). */
@@ -39,14 +39,14 @@ const tenderFields = {
   description: Text(20_000),
   reference: NullableString({ maxLength: 200 }),
   buyer: Type.String({ minLength: 1, maxLength: 500 }),
-  iata_code: NullableString({ maxLength: 3 }),
-  country_code: NullableString({ maxLength: 2, description: 'ISO 3166-1 alpha-2, when there is no airport' }),
+  iata_code: NullableString({ pattern: IATA_CODE, maxLength: 3 }),
+  country_code: NullableString({ pattern: COUNTRY_CODE, maxLength: 2, description: 'ISO 3166-1 alpha-2, when there is no airport' }),
   type: StringEnum(TENDER_TYPES),
   status: StringEnum(STORED_TENDER_STATUSES, { description: 'Stored status; closing_soon is derived from the deadline' }),
   published_at: Type.String({ format: 'date' }),
   deadline: NullableString({ format: 'date-time' }),
-  estimated_value: NullableInteger({ minimum: 0 }),
-  currency: NullableString({ maxLength: 3 }),
+  estimated_value: NullableInteger({ minimum: 0, maximum: MAX_AMOUNT }),
+  currency: NullableString({ pattern: CURRENCY_CODE, maxLength: 3 }),
   source_name: NullableString({ maxLength: 300 }),
   source_url: NullableString({ maxLength: 2000, format: 'uri' }),
   awarded_to: NullableString({ maxLength: 500 }),

@@ -8,6 +8,7 @@ import { Type, type TSchema } from 'typebox';
 import { pageMeta } from '../../domain/pagination.js';
 import { component } from '../schema.js';
 import { apiV1ErrorExample } from '../examples.js';
+import { MAX_PAGE } from '../../domain/shared/input-schema.js';
 
 /** `{ error: <message> }`, the body of every non-2xx response. */
 export const ErrorBody = component('ApiV1Error', Type.Object({ error: Type.String({ description: 'What went wrong, for a person to read' }) }), apiV1ErrorExample);
@@ -42,9 +43,6 @@ export function created(reply: FastifyReply, data: { id?: string }, location?: s
   const at = location ?? `${reply.request.url.split('?')[0]!}/${encodeURIComponent(String(data.id))}`;
   return reply.status(201).header('location', at).send({ data });
 }
-
-/** The largest `page` (a bound on what a caller can ask the database to skip). */
-export const MAX_PAGE = 100_000;
 
 /** `page` and `limit` with the endpoint's default and maximum of `limit`. */
 export const PageQuery = (defaultLimit: number, maxLimit: number) => ({

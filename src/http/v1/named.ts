@@ -10,12 +10,10 @@ import { readAhead, type Page, type Window } from '../../domain/pagination.js';
 import type { Facet as FacetValue } from '../../domain/shared/facets.js';
 import { offsetLinks, setLinks } from '../links.js';
 import { component } from '../schema.js';
+import { CommaList, MAX_FILTER_TEXT, MAX_OFFSET } from '../../domain/shared/input-schema.js';
 
 /** Largest `limit` of any list (above it: 422). */
 export const MAX_LIMIT = 200;
-
-/** Largest `offset` (a bound on what a caller can ask the database to skip). */
-export const MAX_OFFSET = 10_000_000;
 
 /** Bearer auth, on every route that needs a token. */
 export const security = [{ bearerAuth: [] }];
@@ -48,11 +46,10 @@ export const Paging = (def: number) => ({
 });
 
 /** An optional free-text parameter. */
-export const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
+export const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: MAX_FILTER_TEXT, description }));
 
 /** An optional comma-separated list parameter. */
-export const commaList = (description: string) =>
-  Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: `${description}; comma-separated` }));
+export const commaList = (description: string) => Type.Optional(CommaList(description));
 
 /** An optional boolean flag (`true` or `false`). */
 export const flag = (description: string, def?: boolean) =>

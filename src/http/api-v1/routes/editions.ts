@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getEditionByNumber, getLatestEdition, listPublishedEditions, type EditionWithArticles as Full } from '../../../domain/editions/index.js';
 import { pageWindow } from '../../../domain/pagination.js';
+import { Int4Id } from '../../../domain/shared/input-schema.js';
 import { ctxOf } from '../../types.js';
 import { presentArticle } from '../records/article.js';
 import { Edition, EditionWithArticles, presentEdition } from '../records/edition.js';
@@ -43,7 +44,7 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
   r.get('/editions/:number', {
     schema: {
       operationId: 'apiV1GetEdition', summary: 'One edition by issue number, with its articles and executive summary', tags, security,
-      params: Type.Object({ number: Type.Integer({ minimum: 1, description: 'Issue number' }) }),
+      params: Type.Object({ number: Int4Id('Issue number') }),
       response: { 200: Envelope(EditionWithArticles), ...errorResponses },
     },
   }, async (req) => full(await getEditionByNumber(ctxOf(req), req.params.number)));

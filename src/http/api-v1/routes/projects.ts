@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
+import { Amount, MAX_FILTER_TEXT } from '../../../domain/shared/input-schema.js';
 import { exportProjects, getProject, listProjects, PROJECT_EXPORT_CAP, PROJECT_STATUSES, type ProjectFilter } from '../../../domain/projects/index.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
@@ -19,7 +20,7 @@ import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../sc
 
 const tags = ['Projects'];
 const security = [{ bearerAuth: [] }];
-const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
+const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: MAX_FILTER_TEXT, description }));
 
 const filters = {
   q: text('Full-text query, web-search syntax, over title, airport, contractor and description'),
@@ -28,7 +29,7 @@ const filters = {
   status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: 'Project status' })),
   type: text('Project type contains this (e.g. "terminal", "runway")'),
   topic: text('One topic (name or slug)'),
-  min_value: Type.Optional(Type.Integer({ minimum: 0, description: 'Minimum value, whole US dollars (value_usd)' })),
+  min_value: Type.Optional(Amount('Minimum value, whole US dollars (value_usd)')),
 };
 const Filters = Type.Object(filters);
 

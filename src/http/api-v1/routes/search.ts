@@ -13,6 +13,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { articleSearchTerms, searchArticles, type ArticleSearchInput } from '../../../domain/articles/index.js';
 import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
+import { CommaList, MAX_LIST_ITEMS } from '../../../domain/shared/input-schema.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
 import { errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
@@ -42,9 +43,9 @@ const searchParams = <L extends TSchema, Y extends TSchema, F extends TSchema>(l
   ...PageQuery(30, 100),
 });
 
-const commaList = (description: string) => Type.String({ minLength: 1, maxLength: 2000, description: `${description}; comma-separated` });
+const commaList = (description: string) => CommaList(description);
 const arrayList = (description: string) =>
-  Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 50, description });
+  Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: MAX_LIST_ITEMS, description });
 
 const yearDescription = 'Four-digit year of the edition publish date';
 const flagDescription = '1 (or true) also returns articles of archived (older imported) editions';

@@ -15,6 +15,7 @@ import {
 } from '../../../domain/projects/index.js';
 import { GATES } from '../../../domain/entitlements.js';
 import { StringEnum } from '../../schema.js';
+import { Amount, COUNTRY_CODE } from '../../../domain/shared/input-schema.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { commaList, csvResponse, Facets, Named, namedList, Paging, security, splitList, text, UuidParam } from '../named.js';
@@ -24,12 +25,12 @@ import { PROJECT_CSV_COLUMNS, Project, presentProject } from '../records/project
 const tags = ['Projects'];
 const config = { gates: GATES.projects };
 const errors = problemResponses(400, 401, 403, 422, 500);
-const amount = (description: string) => Type.Optional(Type.Integer({ minimum: 0, description }));
+const amount = (description: string) => Type.Optional(Amount(description));
 const year = (description: string) => Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200, description }));
 
 export const filters = {
   q: text('Web-search syntax over title (A), airport, IATA code and contractor (B), description (C)'),
-  country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2, e.g. SA' })),
+  country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, maxLength: 2, description: 'ISO 3166-1 alpha-2, e.g. SA' })),
   status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: 'Project status' })),
   region: text('Region slug as the facets report, e.g. middle-east'),
   type: text('Project type slug from the facets, e.g. terminal'),

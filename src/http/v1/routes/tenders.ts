@@ -14,6 +14,7 @@ import {
 } from '../../../domain/tenders/index.js';
 import { GATES } from '../../../domain/entitlements.js';
 import { StringEnum } from '../../schema.js';
+import { COUNTRY_CODE } from '../../../domain/shared/input-schema.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { commaList, csvResponse, Facets, Named, namedList, Paging, security, splitList, text, UuidParam } from '../named.js';
@@ -28,10 +29,11 @@ const STATUS_LIST = `^(${TENDER_STATUSES.join('|')})(,(${TENDER_STATUSES.join('|
 const filters = {
   q: text('Web-search syntax over title (A), buyer and reference (B), description (C)'),
   region: text('Region slug, e.g. europe'),
-  country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' })),
+  country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, maxLength: 2, description: 'ISO 3166-1 alpha-2' })),
   type: Type.Optional(StringEnum(TENDER_TYPES, { description: 'Notice type' })),
   status: Type.Optional(Type.String({
     pattern: STATUS_LIST,
+    maxLength: 200,
     description: `Derived statuses, comma-separated: ${TENDER_STATUSES.join(', ')}. Default: open,closing_soon`,
   })),
   terms: commaList('Topic or tag slugs; ALL must match (topics stand in for categories; there is no category parameter)'),

@@ -112,6 +112,41 @@ const QUOTA_HEADERS: Record<string, Json> = {
 const CORS_HEADER: Json = { description: 'The caller\u2019s origin, when it is one of the deployment\u2019s CORS_ORIGINS (cross-origin requests are refused by default).', schema: { type: 'string', maxLength: 2048 } };
 const RETRY_AFTER: Json = { description: 'Seconds until the quota resets (next UTC midnight).', schema: { type: 'integer', minimum: 0, maximum: 86400, format: 'int32' } };
 
+/** Longest text of a string `format` whose syntax bounds its length (a UUID, an ISO 8601 date or instant). */
+const FORMAT_LENGTH: Record<string, number> = { uuid: 36, date: 10, 'date-time': 35 };
+/** `^<one character class or escape>{n}$` or `{n,m}$`: a pattern whose match has at most n (m) characters. */
+const BOUNDED_PATTERN = /^\^(?:\[(?:\\.|[^\]\\])+\]|\\[a-zA-Z]|[^\\[(){}*+?|^$.])\{(\d+)(?:,(\d+))?\}\$$/;
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * States, on every schema of the document, the size bounds its validation already implies, so that
+ * generated clients and linters see them (docs/decisions/0015): an integer gets `format` `int32`
+ * when its `minimum`/`maximum` fit PostgreSQL's int4, else `int64`; a string without `maxLength`
+ * gets the length its `format` (uuid, date, date-time) or its fixed-length pattern allows. Nothing
+ * is added that the validator does not already enforce.
+ */
+function stateBounds(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) stateBounds(item);
+    return;
+  }
+  if (!isObject(node)) return;
+  for (const value of Object.values(node)) stateBounds(value);
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  if (types.includes('integer') && node.format === undefined) {
+    const fits = typeof node.minimum === 'number' && typeof node.maximum === 'number' && node.minimum >= INT32_MIN && node.maximum <= INT32_MAX;
+    node.format = fits ? 'int32' : 'int64';
+  }
+  if (types.includes('string') && node.maxLength === undefined && node.enum === undefined && node.const === undefined) {
+    const fromFormat = typeof node.format === 'string' ? FORMAT_LENGTH[node.format] : undefined;
+    const match = typeof node.pattern === 'string' ? BOUNDED_PATTERN.exec(node.pattern) : null;
+    const fromPattern = match ? Number(match[2] ?? match[1]) : undefined;
+    const bound = fromFormat ?? fromPattern;
+    if (bound !== undefined) node.maxLength = bound;
+  }
+}
+
 /** Replaces every marked schema by a `$ref` to `components/schemas`, bottom-up. */
 function hoist(node: unknown, schemas: Record<string, Json>, where: string): unknown {
   if (Array.isArray(node)) return node.map((item, i) => hoist(item, schemas, `${where}/${i}`));
@@ -176,6 +211,8 @@ export function publishDescription(generated: Json): Json {
       }
     }
   }
+  stateBounds(doc.paths);
+  stateBounds(doc.components.schemas);
   const order = (tag: string) => (tag.startsWith('/api/v1') ? 0 : 1);
   doc.tags = [...used.entries()]
     .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))

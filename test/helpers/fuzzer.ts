@@ -101,9 +101,9 @@ export interface FuzzOptions {
   keepFailures?: number;
   /**
    * Also send what Fastify refuses before any route runs: broken percent-encoding in a path, path
-   * parameters beyond its `maxParamLength` (100), bodies of an unsupported media type. Off by
-   * default: those answers are the framework's own errors (issue 17, "Every error in the
-   * edition's format"), not input validation.
+   * parameters beyond its `maxParamLength` (100), bodies of an unsupported media type. On by
+   * default: those answers are the framework's own errors, which must come in the edition's
+   * format too (src/http/edge.ts).
    */
   frameworkErrors?: boolean;
 }
@@ -487,7 +487,7 @@ export async function runFuzz(doc: OpenApiDocument, target: FuzzTarget, options:
   };
   for (const [method, path, op] of ops) {
     for (const caller of options.callers) {
-      for (const v of variantsOf(doc, method, path, op, rng, options.variantsPerOperation, options.fixtures ?? {}, options.frameworkErrors ?? false)) {
+      for (const v of variantsOf(doc, method, path, op, rng, options.variantsPerOperation, options.fixtures ?? {}, options.frameworkErrors ?? true)) {
         const headers: Record<string, string> = { ...caller.headers };
         if (v.payload !== undefined) headers['content-type'] = v.contentType ?? 'application/json';
         const request: FuzzRequest = { method: v.method, url: v.url, headers, ...(v.payload !== undefined ? { payload: v.payload } : {}) };

@@ -12,6 +12,7 @@
  * run (`npm run fuzz`, scripts/fuzz.ts). The same seed sends the same requests in the same order.
  * Requests are sent one at a time: the fuzzer looks for input that is refused badly, not for races.
  */
+import { prng } from '../../src/seed/synthetic-vocabulary.js';
 
 /** A JSON Schema as /openapi.json writes it (the parts the fuzzer reads). */
 export interface SchemaNode {
@@ -134,19 +135,7 @@ export interface FuzzReport {
   seconds: number;
 }
 
-// ------------------------------------------------------------------ pseudo-random
-
-/** mulberry32: a small seeded generator of floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// ------------------------------------------------------------------ pseudo-random (mulberry32: prng)
 
 type Rng = () => number;
 
@@ -477,7 +466,7 @@ export function operationsOf(doc: OpenApiDocument, include?: FuzzOptions['includ
  */
 export async function runFuzz(doc: OpenApiDocument, target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
-  const rng = seededRandom(options.seed);
+  const rng = prng(options.seed);
   const keep = options.keepFailures ?? 50;
   const ops = operationsOf(doc, options.include);
   const report: FuzzReport = { operations: ops.length, requests: 0, byClass: {}, byStatus: {}, serverErrors: 0, formatErrors: 0, leaks: 0, failures: [], seconds: 0 };

@@ -11,9 +11,8 @@ import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './config.js';
 import type { Clock } from './domain/clock.js';
 import { systemClock } from './system-clock.js';
 import apiV1 from './http/api-v1/index.js';
-import { installApiV1Errors } from './http/api-v1/errors.js';
 import docsRoutes from './http/docs.js';
-import { edgeServerOptions, installEdgeHeaders } from './http/edge.js';
+import { edgeServerOptions, installEdgeHeaders, installRootErrors } from './http/edge.js';
 import { openapiOptions } from './http/openapi.js';
 import healthRoutes from './http/health.js';
 import { installRouteRegistry } from './http/route-registry.js';
@@ -89,7 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterRoutes, { publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(docsRoutes);
-  // Routes outside both editions (/healthz, /openapi.json, unknown paths) answer errors as { error }.
-  installApiV1Errors(app);
+  // Routes outside both editions (/healthz, /openapi.json, unknown paths) answer errors in the
+  // dialect of their path: problem+json under /v1, else { error } (src/http/edge.ts).
+  installRootErrors(app);
   return app;
 }

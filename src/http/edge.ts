@@ -16,7 +16,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { HttpTimeouts } from '../config.js';
 import { apiV1ErrorDocument, sendApiV1Error } from './api-v1/errors.js';
-import { PROBLEM_TYPE, problemDocument, sendV1Error } from './v1/problem.js';
+import { PROBLEM_TYPE, problemDocument, sendProblem, sendV1Error } from './v1/problem.js';
 
 /** Cache-Control of a response to a request with credentials when the route sets none. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
@@ -28,6 +28,19 @@ const isV1 = (url: string): boolean => /^\/v1(?:[/?#]|$)/.test(url);
 export function sendEditionError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
   return isV1(request.url) ? sendV1Error(error, request, reply) : sendApiV1Error(error, request, reply);
+}
+
+/**
+ * Error and not-found handlers of the root scope (routes outside both editions' scopes, and
+ * requests no scope claims, such as a CORS preflight while CORS is off): each answered in the
+ * dialect of its path, like the errors raised before routing.
+ */
+export function installRootErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => sendEditionError(error as FastifyError, request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    const detail = `No route ${request.method} ${request.url.split('?')[0]}`;
+    return isV1(request.url) ? sendProblem(reply, 404, detail) : reply.status(404).send({ error: detail });
+  });
 }
 
 /** The request id of each request in flight, for errors the HTTP parser raises while its body arrives. */

@@ -38,13 +38,21 @@ function isDate(value: string): boolean {
   return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && !leap ? 28 : DAYS[month - 1]!);
 }
 
-/** An RFC 3339 instant with a time zone that JavaScript parses, in years 0001 to 9999. */
+/** The first and last instants whose UTC year is 0001 to 9999 (stored and presented in UTC). */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * An RFC 3339 instant with a time zone that JavaScript parses, in years 0001 to 9999 both as
+ * written and in UTC (`9999-12-31T23:59:59-23:59` is in year 10000 in UTC, so it is refused).
+ */
 function isDateTime(value: string): boolean {
   const m = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-](\d{2}):(\d{2}))$/.exec(value);
   if (!m || !isDate(m[1]!)) return false;
   if (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4]) > 59) return false;
   if (m[7] !== undefined && (Number(m[7]) > 23 || Number(m[8]) > 59)) return false;
-  return !Number.isNaN(Date.parse(value));
+  const instant = Date.parse(value);
+  return !Number.isNaN(instant) && instant >= FIRST_INSTANT && instant <= LAST_INSTANT;
 }
 
 const make = (coerce: boolean) => {

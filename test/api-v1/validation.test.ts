@@ -130,6 +130,11 @@ describe('dates are days and instants both JavaScript and PostgreSQL accept', ()
     refused(await send('POST', '/api/v1/admin/projects', { title: 'Odd', announced_on: '2026-02-30' }), 'announced_on');
     refused(await send('POST', '/api/v1/admin/tenders', { title: 'T', buyer: 'B', type: 'rfp', deadline: '2026-06-30T23:59:60Z' }), 'deadline', /valid date-time/);
     refused(await send('POST', '/api/v1/admin/tenders', { title: 'T', buyer: 'B', type: 'rfp', deadline: '2026-12-01T12:00:00' }), 'deadline');
+    // Within 0001–9999 as written, but not in UTC, where it is stored and presented (found by npm run fuzz).
+    refused(await send('POST', '/api/v1/admin/tenders', { title: 'T', buyer: 'B', type: 'rfp', deadline: '9999-12-31T23:59:59-23:59' }), 'deadline', /valid date-time/);
+    refused(await send('POST', '/api/v1/admin/tenders', { title: 'T', buyer: 'B', type: 'rfp', deadline: '0001-01-01T00:00:00+05:00' }), 'deadline', /valid date-time/);
+    const last = await send('POST', '/api/v1/admin/tenders', { title: 'Last instant', buyer: 'B', type: 'rfp', deadline: '9999-12-31T23:59:59Z' });
+    assert.equal(last.statusCode, 201, last.body);
     const ok = await send('POST', '/api/v1/admin/tenders', { title: 'Leap day', buyer: 'B', type: 'rfp', deadline: '2028-02-29T23:59:59.5+01:00' });
     assert.equal(ok.statusCode, 201, ok.body);
   });

@@ -280,8 +280,10 @@ export interface InboxItems {
   created_at: Generated<Timestamp>;
   decided_at: Timestamp | null;
   decided_by: string | null;
+  canonical_url: string | null;
   detected_entities: Generated<Json>;
   excerpt: Generated<string>;
+  guid: string | null;
   id: Generated<string>;
   promoted_article_id: string | null;
   published_at: Timestamp | null;
@@ -291,6 +293,7 @@ export interface InboxItems {
   source_name: string;
   status: Generated<string>;
   title: string;
+  title_key: string | null;
   url: string;
 }
 
@@ -338,13 +341,24 @@ export interface NewsletterSends {
 
 export interface NewsSources {
   created_at: Generated<Timestamp>;
+  default_region: string | null;
+  default_topics: Generated<string[]>;
   enabled: Generated<boolean>;
+  etag: string | null;
+  failure_count: Generated<number>;
   feed_url: string;
   id: Generated<string>;
   kind: Generated<string>;
   last_error: string | null;
+  last_modified: string | null;
   last_polled_at: Timestamp | null;
+  last_success_at: Timestamp | null;
   name: string;
+  next_poll_at: Timestamp | null;
+  poll_interval_minutes: Generated<number>;
+  polling_until: Timestamp | null;
+  trust_weight: Generated<number>;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface Notifications {

@@ -5,12 +5,14 @@
  */
 import type { Config } from '../config.js';
 import type { JobHandler } from '../domain/jobs/index.js';
+import { intakeJobs } from '../domain/intake/index.js';
 
 /** What handlers may need from the deployment's configuration. */
 export type JobConfig = Pick<Config, 'outboundAllowedHosts' | 'mail'>;
 
 /** Every handler of the service, configured for `config`. */
 export function jobHandlers(config: JobConfig): JobHandler<never>[] {
-  void config;
-  return [];
+  return [
+    ...intakeJobs({ allowedHosts: config.outboundAllowedHosts }), // issue 14: news-source polling
+  ];
 }

@@ -1,0 +1,17 @@
+import type { Ctx } from '../context.js';
+import { adminWrite } from '../admin/admin.js';
+import { recordAudit } from '../audit/audit-log.js';
+import { notFound } from '../errors.js';
+import { toSource } from './sources-repository.js';
+
+/**
+ * Deletes a news source; its inbox items stay (their `source_id` becomes null, `source_name` keeps the name).
+ * @throws DomainError NOT_FOUND, UNAUTHENTICATED, FORBIDDEN
+ */
+export async function deleteNewsSource(ctx: Ctx, id: string): Promise<void> {
+  await adminWrite(ctx, async (trx, tctx) => {
+    const row = await trx.deleteFrom('news_sources').where('id', '=', id).returningAll().executeTakeFirst();
+    if (!row) throw notFound(`News source ${id}`);
+    await recordAudit(trx, tctx, { action: 'delete', entity: 'news_source', entityId: id, before: toSource(row) });
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * /v1/admin news sources (seed 001, section 4, "News sources"); administrators only:
+ * | GET    | /v1/admin/sources       | { sources }, by name                                |
+ * | POST   | /v1/admin/sources       | 201 the source, Location                            |
+ * | PATCH  | /v1/admin/sources/{id}  | the source                                          |
+ * | DELETE | /v1/admin/sources/{id}  | 204                                                 |
+ * | POST   | /v1/admin/sources/poll  | { results }: per enabled source fetched, new items, duplicates, error |
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  createNewsSource, deleteNewsSource, listNewsSources, NewsSourceCreate, NewsSourcePatch, pollNewsSources, updateNewsSource,
+} from '../../../../domain/intake/index.js';
+import { component } from '../../../schema.js';
+import { ctxOf } from '../../../types.js';
+import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
+import { problemResponses } from '../../problem.js';
+
+const tags = ['Admin: sources'];
+const errors = problemResponses(400, 401, 404, 409, 422, 500);
+
+const iso = { type: 'string', format: 'date-time' } as const;
+/** A news source as /v1/admin presents it. */
+export const NewsSource = component('V1NewsSource', Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  feed_url: Type.String(),
+  kind: Type.String({ description: 'rss, atom, json or rdf' }),
+  poll_interval_minutes: Type.Integer(),
+  enabled: Type.Boolean(),
+  default_topics: Type.Array(Type.String()),
+  default_region: Type.Union([Type.String(), Type.Null()]),
+  trust_weight: Type.Integer({ description: '0 to 100' }),
+  last_polled_at: Type.Union([Type.Unsafe<string>(iso), Type.Null()]),
+  last_success_at: Type.Union([Type.Unsafe<string>(iso), Type.Null()]),
+  last_error: Type.Union([Type.String(), Type.Null()], { description: 'Why the last poll failed; null after a success' }),
+  failure_count: Type.Integer({ description: 'Failed polls in a row (the next poll backs off)' }),
+  next_poll_at: Type.Union([Type.Unsafe<string>(iso), Type.Null()]),
+  created_at: Type.Unsafe<string>(iso),
+  updated_at: Type.Unsafe<string>(iso),
+}));
+
+const PollResult = component('V1SourcePollResult', Type.Object({
+  source_id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  fetched: Type.Boolean({ description: 'A response came back (200 or 304)' }),
+  not_modified: Type.Boolean({ description: 'The server answered 304 to the conditional GET' }),
+  items_in_feed: Type.Integer(),
+  new_items: Type.Integer(),
+  duplicates: Type.Integer(),
+  error: Type.Union([Type.String(), Type.Null()]),
+}));
+
+const createExample = { name: 'Example Airport News', feed_url: 'https://news.example.com/feed.xml', kind: 'rss', poll_interval_minutes: 60, enabled: true, default_topics: ['terminals'], default_region: 'europe', trust_weight: 70 };
+
+export default async function sourceRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/sources', {
+    schema: {
+      operationId: 'v1AdminListSources', summary: 'News sources', tags, security,
+      description: 'Every news source with its polling state (last poll, last error, failures in a row, next poll), by name.',
+      querystring: Type.Object(Paging(50)),
+      response: { 200: Named('sources', NewsSource), ...errors },
+    },
+  }, async (req, reply) => namedList(reply, 'sources', req.query, (w) => listNewsSources(ctxOf(req), w), (s) => s));
+
+  r.post('/sources', {
+    schema: {
+      operationId: 'v1AdminCreateSource', summary: 'Add a news source', tags, security,
+      description: 'Disabled unless `enabled` is true; an enabled source is polled at once and then every `poll_interval_minutes`. Only public addresses are polled (see OUTBOUND_ALLOWED_HOSTS).',
+      body: component('V1NewsSourceCreate', NewsSourceCreate, createExample),
+      response: { 201: NewsSource, ...errors },
+    },
+  }, async (req, reply) => {
+    const source = await createNewsSource(ctxOf(req), req.body);
+    return reply.status(201).header('location', `/v1/admin/sources/${source.id}`).send(source);
+  });
+
+  r.post('/sources/poll', {
+    schema: {
+      operationId: 'v1AdminPollSources', summary: 'Poll every enabled news source now', tags, security,
+      description: 'Fetches each enabled source once (conditional GET, timeout, size cap, at most 3 redirects, public addresses only) and adds new items to the inbox. Reports per source; one failing source does not stop the others.',
+      response: { 200: Named('results', PollResult), ...errors },
+    },
+  }, async (req) => ({ results: await pollNewsSources(ctxOf(req), { allowedHosts: app.outboundAllowedHosts }) }));
+
+  r.patch('/sources/:id', {
+    schema: {
+      operationId: 'v1AdminUpdateSource', summary: 'Change a news source', tags, security,
+      description: 'A new feed URL forgets the conditional-GET validators and the failure count; enabling makes a poll due at once.',
+      params: UuidParam('News source'),
+      body: component('V1NewsSourcePatch', NewsSourcePatch, { enabled: true, trust_weight: 80 }),
+      response: { 200: NewsSource, ...errors },
+    },
+  }, async (req) => updateNewsSource(ctxOf(req), req.params.id, req.body));
+
+  r.delete('/sources/:id', {
+    schema: {
+      operationId: 'v1AdminDeleteSource', summary: 'Delete a news source', tags, security,
+      description: 'Its inbox items stay, with the source name they were added under.',
+      params: UuidParam('News source'),
+      response: { 204: Type.Null({ description: 'Deleted' }), ...errors },
+    },
+  }, async (req, reply) => {
+    await deleteNewsSource(ctxOf(req), req.params.id);
+    return reply.status(204).send(null);
+  });
+}

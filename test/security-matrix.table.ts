@@ -169,6 +169,13 @@ export const TABLE: Record<string, Row> = {
   v1ListCalendarEvents: { access: 'subscriber' },
   v1ListPlans: { access: 'public' },
   v1GetBillingConfig: { access: 'public' },
+  // issue 14: news sources and metadata suggestion (administrators only)
+  v1AdminListSources: { access: 'admin' },
+  v1AdminCreateSource: { access: 'admin', body: { name: 'Matrix source', feed_url: 'https://feeds.example.com/matrix.xml' } },
+  v1AdminUpdateSource: { access: 'admin', body: { trust_weight: 60 } },
+  v1AdminDeleteSource: { access: 'admin' },
+  v1AdminPollSources: { access: 'admin' },
+  v1AdminSuggestMetadata: { access: 'admin', body: { text: 'Heathrow plans a third runway.' } },
 };
 
 /**

@@ -3,8 +3,10 @@
  * public airport-industry news. Each item carries the real headline (in our words where needed),
  * our own excerpt, the publisher's name and the publisher's site root only: `url` is that root plus
  * a `#sample-inbox-N` fragment, because `inbox_items.url` is unique and we do not invent article
- * paths. Their publishers are also added as (disabled) news sources: a feed poller is not part of
- * this release. Loaded by `loadSample` in the same transaction.
+ * paths. Their publishers are also added as news sources, disabled and with the site root as
+ * their address: the operator sets the real feed address before enabling one (docs/intake.md). The
+ * seed then scores the items (src/domain/intake, `scoreInboxItems`); the file's own `score` is the
+ * starting value only. Loaded by `loadSample` in the same transaction.
  */
 import { createRequire } from 'node:module';
 import type { Kysely, Transaction } from 'kysely';

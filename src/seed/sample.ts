@@ -198,6 +198,8 @@ export async function loadSample(ctx: Ctx, options: { force?: boolean } = {}): P
     await recomputeEditionRollups(trx);
     const { projects, tenders } = await loadSampleProjectsAndTenders(trx, ctx.now());
     await (await import('./sample-inbox.js')).loadSampleInbox(trx); // editorial inbox (issue 4)
+    // The pre-screening score with its reasons, as the feed poller gives new items (issue 14).
+    await (await import('../domain/intake/index.js')).scoreInboxItems({ ...ctx, db: trx });
     await loadSampleEvents(trx);
     return { editions: editions.length, articles, companies: companies.length, projects, tenders, skipped: false };
   });

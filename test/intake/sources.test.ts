@@ -83,7 +83,8 @@ describe('news sources CRUD', () => {
       assert.match(bad.headers['content-type'] as string, /problem\+json/);
     }
     const del = await h.app.inject({ method: 'DELETE', url: `/v1/admin/sources/${created.id}`, headers: admin.keyAuth });
-    assert.equal(del.statusCode, 204);
+    assert.equal(del.statusCode, 200);
+    assert.deepEqual(del.json(), { id: created.id, deleted: true });
     const again = await h.app.inject({ method: 'DELETE', url: `/v1/admin/sources/${created.id}`, headers: admin.keyAuth });
     assert.equal(again.statusCode, 404);
     const pro = await h.identity({ plan: 'professional' });

@@ -3,7 +3,7 @@
  * | GET    | /v1/admin/sources       | { sources }, by name                                |
  * | POST   | /v1/admin/sources       | 201 the source, Location                            |
  * | PATCH  | /v1/admin/sources/{id}  | the source                                          |
- * | DELETE | /v1/admin/sources/{id}  | 204                                                 |
+ * | DELETE | /v1/admin/sources/{id}  | { id, deleted: true }                              |
  * | POST   | /v1/admin/sources/poll  | { results }: per enabled source fetched, new items, duplicates, error |
  */
 import type { FastifyInstance } from 'fastify';
@@ -101,10 +101,10 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
       operationId: 'v1AdminDeleteSource', summary: 'Delete a news source', tags, security,
       description: 'Its inbox items stay, with the source name they were added under.',
       params: UuidParam('News source'),
-      response: { 204: Type.Null({ description: 'Deleted' }), ...errors },
+      response: { 200: Type.Object({ id: Type.String({ format: 'uuid' }), deleted: Type.Literal(true) }, { description: 'Deleted' }), ...errors },
     },
-  }, async (req, reply) => {
+  }, async (req) => {
     await deleteNewsSource(ctxOf(req), req.params.id);
-    return reply.status(204).send(null);
+    return { id: req.params.id, deleted: true as const };
   });
 }

@@ -8,8 +8,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../domain/errors.js';
+import type { NewsletterSettings } from '../../../domain/newsletter/index.js';
 import { authenticateRequest } from '../../authenticate.js';
 import { sendProblem } from '../problem.js';
+import adminArticleRoutes from './routes/articles.js';
+import adminEditionRoutes from './routes/editions.js';
+import adminNewsletterRoutes from './routes/newsletter.js';
 
 /** The path prefix of the scope, as the /v1 access hook needs to recognise it. */
 export const V1_ADMIN_PREFIX = '/v1/admin';
@@ -22,7 +26,7 @@ export function inV1Admin(request: FastifyRequest): boolean {
 
 const noRoute = (request: FastifyRequest) => `No route ${request.method} ${request.url.split('?')[0]}`;
 
-export default async function v1AdminScope(app: FastifyInstance): Promise<void> {
+export default async function v1AdminScope(app: FastifyInstance, options: NewsletterSettings): Promise<void> {
   app.addHook('onRequest', async (request) => {
     const identity = await authenticateRequest(request);
     request.identity = { ...identity, channel: 'http' };
@@ -30,4 +34,7 @@ export default async function v1AdminScope(app: FastifyInstance): Promise<void> 
     if (!identity.isAdmin) throw new DomainError('NOT_FOUND', noRoute(request));
   });
   app.setNotFoundHandler((request, reply) => sendProblem(reply, 404, noRoute(request)));
+  await app.register(adminEditionRoutes);
+  await app.register(adminArticleRoutes);
+  await app.register(adminNewsletterRoutes, { publicBaseUrl: options.publicBaseUrl });
 }

@@ -7,12 +7,16 @@
  * Candidate score (0–100, {@link CANDIDATE_WEIGHTS}), from what the article and the project share:
  * - 30 per shared airport (article airports against the project's airport and its airport links),
  * - 20 per shared company (article companies against the project's companies),
- * - 40 when the project's title appears in the article's headline or text (case-insensitive),
- * - 6 per distinctive word of the title (4+ letters, not a stop word) found in the headline or
- *   text, at most 24,
+ * - 40 when the project's title appears in the article's headline or text (case-insensitive; the
+ *   words "airport" and "international" are ignored on both sides),
+ * - up to 24 for the distinctive words of the title (4+ letters or digits with a letter, not a
+ *   stop word) found in the headline or text: 24 × the share of them found,
  * - 4 per shared topic or tag, at most 12,
- * - 5 for the same country.
- * A project scoring nothing is no candidate. Auto-link links every candidate at or above
+ * - 5 for the same country,
+ * - a programme (a project with packages, `parent_project_id`) 5 per package that is itself a
+ *   candidate, at most 15: an article about several packages is about the programme.
+ * A project scoring nothing is no candidate. Candidates are ranked by the sum (ties: title); the
+ * score shown is the sum capped at 100. Auto-link links every candidate at or above
  * {@link AUTO_LINK_THRESHOLD} (60), with `link_source = 'auto'` and `confidence = score / 100`.
  */
 import { sql, type Kysely } from 'kysely';
@@ -26,7 +30,7 @@ import { loadArticle } from './repository.js';
 
 /** Points of each kind of evidence (see the file comment). */
 export const CANDIDATE_WEIGHTS = {
-  airport: 30, company: 20, title: 40, keyword: 6, keywordCap: 24, term: 4, termCap: 12, country: 5,
+  airport: 30, company: 20, title: 40, keywordCap: 24, term: 4, termCap: 12, country: 5, package: 5, packageCap: 15,
 } as const;
 /** Candidates at or above this score are linked by auto-link. */
 export const AUTO_LINK_THRESHOLD = 60;
@@ -67,7 +71,7 @@ const STOP = new Set(['airport', 'airports', 'international', 'project', 'progra
 
 /** Distinctive words of a title (lower case, 4+ letters, no stop words). */
 export const titleKeywords = (title: string): string[] =>
-  [...new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4 && !STOP.has(w)))];
+  [...new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4 && /\p{L}/u.test(w) && !STOP.has(w)))];
 
 async function linksOfArticle(db: Kysely<DB>, articleId: string): Promise<ArticleProjectLink[]> {
   const rows = await db.selectFrom('article_projects as ap').innerJoin('projects as p', 'p.id', 'ap.project_id')
@@ -121,7 +125,10 @@ export async function replaceArticleProjects(ctx: Ctx, id: string, projects: str
   });
 }
 
-interface ProjectFacts { id: string; title: string; status: string; country_code: string | null; airports: string[]; companies: string[]; terms: string[] }
+interface ProjectFacts { id: string; title: string; status: string; country_code: string | null; parent_project_id: string | null; airports: string[]; companies: string[]; terms: string[] }
+
+/** Lower case, without the words "airport" and "international", single-spaced: for the title match. */
+const normal = (text: string) => ` ${text.toLowerCase().replace(/\b(airport|international)\b/g, ' ').replace(/[^\p{L}\p{N}]+/gu, ' ').replace(/\s+/g, ' ').trim()} `;
 
 /** Ranks every project for an article (scores above 0, best first). */
 async function rank(db: Kysely<DB>, articleId: string): Promise<ProjectCandidate[]> {
@@ -132,10 +139,10 @@ async function rank(db: Kysely<DB>, articleId: string): Promise<ProjectCandidate
   ]);
   const airports = new Map(a.airports.map((x) => [x.id, x.iata]));
   const companies = new Map(a.companies.map((x) => [x.id, x.name]));
-  const text = ` ${a.headline} ${a.content} ${a.why_it_matters} `.toLowerCase();
-  const words = new Set(text.split(/[^\p{L}\p{N}]+/u));
+  const text = normal(`${a.headline} . ${a.content} . ${a.why_it_matters}`);
+  const words = new Set(text.split(' '));
   const { rows } = await sql<ProjectFacts>`
-    select p.id, p.title, p.status, p.country_code,
+    select p.id, p.title, p.status, p.country_code, p.parent_project_id,
       array(select pa.airport_id::text from project_airports pa where pa.project_id = p.id
             union select p.airport_id::text where p.airport_id is not null) as airports,
       array(select pc.company_id::text from project_companies pc where pc.project_id = p.id) as companies,
@@ -144,22 +151,32 @@ async function rank(db: Kysely<DB>, articleId: string): Promise<ProjectCandidate
     from projects p`.execute(db);
   const linked = new Set((await db.selectFrom('article_projects').select('project_id').where('article_id', '=', articleId).execute()).map((r) => r.project_id));
   const W = CANDIDATE_WEIGHTS;
-  const out: ProjectCandidate[] = [];
+  const out: (ProjectCandidate & { raw: number; parent: string | null })[] = [];
   for (const p of rows) {
     const reasons: CandidateReason[] = [];
     for (const ap of new Set(p.airports)) if (airports.has(ap)) reasons.push({ reason: `shared airport ${airports.get(ap)}`, points: W.airport });
     for (const c of new Set(p.companies)) if (companies.has(c)) reasons.push({ reason: `shared company ${companies.get(c)}`, points: W.company });
-    if (text.includes(p.title.toLowerCase())) reasons.push({ reason: 'project title in the article', points: W.title });
-    const hits = titleKeywords(p.title).filter((w) => words.has(w));
-    if (hits.length) reasons.push({ reason: `title words in the article: ${hits.join(', ')}`, points: Math.min(W.keywordCap, W.keyword * hits.length) });
+    const title = normal(p.title);
+    if (title.trim() && text.includes(title)) reasons.push({ reason: 'project title in the article', points: W.title });
+    const keywords = titleKeywords(p.title);
+    const hits = keywords.filter((w) => words.has(w));
+    if (hits.length) reasons.push({ reason: `title words in the article: ${hits.join(', ')}`, points: Math.round((W.keywordCap * hits.length) / keywords.length) });
     const shared = new Set(p.terms.filter((t) => terms.has(t))).size;
     if (shared) reasons.push({ reason: `${shared} shared topic(s) or tag(s)`, points: Math.min(W.termCap, W.term * shared) });
     if (a.country_code && p.country_code === a.country_code) reasons.push({ reason: `same country ${a.country_code}`, points: W.country });
     if (!reasons.length) continue;
-    const score = Math.min(100, reasons.reduce((s, r) => s + r.points, 0));
-    out.push({ project_id: p.id, title: p.title, status: p.status, score, reasons, linked: linked.has(p.id) });
+    out.push({ project_id: p.id, title: p.title, status: p.status, score: 0, raw: 0, reasons, linked: linked.has(p.id), parent: p.parent_project_id });
   }
-  return out.sort((x, y) => y.score - x.score || x.title.localeCompare(y.title) || x.project_id.localeCompare(y.project_id));
+  const packages = new Map<string, number>();
+  for (const c of out) if (c.parent) packages.set(c.parent, (packages.get(c.parent) ?? 0) + 1);
+  for (const c of out) {
+    const n = packages.get(c.project_id);
+    if (n) c.reasons.push({ reason: `programme: ${n} of its packages are candidates`, points: Math.min(W.packageCap, W.package * n) });
+    c.raw = c.reasons.reduce((sum, r) => sum + r.points, 0);
+    c.score = Math.min(100, c.raw);
+  }
+  return out.sort((x, y) => y.raw - x.raw || x.title.localeCompare(y.title) || x.project_id.localeCompare(y.project_id))
+    .map(({ raw: _r, parent: _p, ...c }) => c);
 }
 
 /**

@@ -190,6 +190,7 @@ export const TABLE: Record<string, Row> = {
   v1AdminPutArticleProjects: { access: 'admin' },
   v1AdminListArticleProjectCandidates: { access: 'admin' },
   v1AdminAutoLinkArticleProjects: { access: 'admin' },
+  v1AdminImportEdition: { access: 'admin' },
 };
 
 /**

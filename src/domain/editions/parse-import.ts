@@ -52,12 +52,20 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim().slice(0, 500)) : []);
 const orNull = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** An issue number in the range an edition takes (1 to 1,000,000), else `null`. */
+const validNumber = (v: unknown): number | null => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 1_000_000 ? (v as number) : null);
+/** `YYYY-MM-DD` when year, month and day form a real date (years 1000–9999), else `null`. */
+function realDate(y: number, month0: number, day: number): string | null {
+  if (y < 1000 || y > 9999 || month0 < 0 || month0 > 11 || day < 1 || day > 31) return null;
+  const date = new Date(Date.UTC(y, month0, day));
+  return date.getUTCDate() === day ? `${y}-${pad(month0 + 1)}-${pad(day)}` : null;
+}
 
 function fromJson(doc: Record<string, unknown>): ImportedEdition {
   const e = (doc.data && typeof doc.data === 'object' ? doc.data : doc) as Record<string, unknown>;
   if (!Array.isArray(e.articles)) throw invalidParam('content', 'the JSON is not an edition read with its articles (expected an "articles" array)');
-  const number = Number.isInteger(e.number) ? (e.number as number) : null;
-  const publish = typeof e.publish_date === 'string' && DATE.test(e.publish_date) ? e.publish_date : null;
+  const number = validNumber(e.number);
+  const publish = typeof e.publish_date === 'string' && DATE.test(e.publish_date) ? findDate(e.publish_date) : null;
   const objects = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : []);
   return {
     format: 'json',
@@ -92,16 +100,12 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** `YYYY-MM-DD` of the first date written in `line`, or `null`. */
 export function findDate(line: string): string | null {
   const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(line);
-  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
+  if (iso) return realDate(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3]));
   const dmy = /\b(\d{1,2})\s+([A-Za-z]+)\s+(\d{4})\b/.exec(line);
   const mdy = /\b([A-Za-z]+)\s+(\d{1,2}),?\s+(\d{4})\b/.exec(line);
   for (const [d, m, y] of [dmy ? [dmy[1], dmy[2], dmy[3]] : null, mdy ? [mdy[2], mdy[1], mdy[3]] : null].filter(Boolean) as string[][]) {
-    const month = MONTHS.indexOf(m!.toLowerCase());
-    const day = Number(d);
-    if (month >= 0 && day >= 1 && day <= 31) {
-      const date = new Date(Date.UTC(Number(y), month, day));
-      if (date.getUTCDate() === day) return `${y}-${pad(month + 1)}-${pad(day)}`;
-    }
+    const found = realDate(Number(y), MONTHS.indexOf(m!.toLowerCase()), Number(d));
+    if (found) return found;
   }
   return null;
 }
@@ -140,7 +144,7 @@ function fromText(text: string): ImportedEdition {
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     if (out.number === null && !article) {
       const n = /\b(?:issue|edition|no\.?|#)\s*#?\s*(\d{1,7})\b/i.exec(line);
-      if (n) out.number = Number(n[1]);
+      if (n) out.number = validNumber(Number(n[1]));
     }
     if (out.publish_date === null && !article) out.publish_date = findDate(line);
     if (heading && heading[1]!.length === 1 && !titleSeen && !article) { titleSeen = true; continue; }

@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, openapiOptions(version));
   await app.register(healthRoutes, { engine: options.database.kind, version });
   await app.register(apiV1, { prefix: '/api/v1' });
-  await app.register(v1, { prefix: '/v1' });
+  await app.register(v1, { prefix: '/v1', publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
   await app.register(mcpRoutes, { version });
   await app.register(newsletterRoutes, { publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

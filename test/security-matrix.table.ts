@@ -176,6 +176,28 @@ export const TABLE: Record<string, Row> = {
   v1AdminDeleteSource: { access: 'admin' },
   v1AdminPollSources: { access: 'admin' },
   v1AdminSuggestMetadata: { access: 'admin', body: { text: 'Heathrow plans a third runway.' } },
+
+  // issue 13 (part A): /v1/admin editions, newsletter, articles, article entity and project links
+  v1AdminCreateEdition: { access: 'admin' },
+  v1AdminUpdateEdition: { access: 'admin' },
+  v1AdminDeleteEdition: { access: 'admin' },
+  v1AdminPublishEdition: { access: 'admin' },
+  v1AdminPreviewNewsletter: { access: 'admin' },
+  v1AdminTestNewsletter: { access: 'admin', body: { email: 'matrix@example.test' } },
+  v1AdminSendNewsletter: { access: 'admin' },
+  v1AdminListNewsletterDeliveries: { access: 'admin' },
+  v1AdminCreateArticle: { access: 'admin' },
+  v1AdminUpdateArticle: { access: 'admin' },
+  v1AdminDeleteArticle: { access: 'admin' },
+  v1AdminGetArticleLinks: { access: 'admin' },
+  v1AdminPutArticleTerms: { access: 'admin' },
+  v1AdminPutArticleAirports: { access: 'admin' },
+  v1AdminPutArticleCompanies: { access: 'admin' },
+  v1AdminListArticleProjects: { access: 'admin' },
+  v1AdminPutArticleProjects: { access: 'admin' },
+  v1AdminListArticleProjectCandidates: { access: 'admin' },
+  v1AdminAutoLinkArticleProjects: { access: 'admin' },
+  v1AdminImportEdition: { access: 'admin' },
 };
 
 /**

@@ -1,6 +1,8 @@
 /**
- * Resolving the taxonomy values an editor writes (topic slugs or names, tag slugs, IATA codes,
- * region and country) to ids, naming the field when a value is unknown.
+ * Resolving the taxonomy values an editor writes to ids, naming the field and the value when one is
+ * unknown. A write accepts what a read of either edition returns (decision 0023): topics and tags
+ * by slug or name (case-insensitive), airports by IATA code, database id or name, countries by
+ * ISO 3166-1 alpha-2 code or English name, regions by slug or name, companies by id, name or alias.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
@@ -25,26 +27,80 @@ export async function resolveTopics(db: Kysely<DB>, values: string[], field = 't
   return [...new Set(ids)];
 }
 
-/** Tag ids of `values` (slugs, or names that are slugified); missing tags are created. */
+/**
+ * Tag ids of `values`: an existing tag by slug or name (case-insensitive); any other value is
+ * slugified and the tag created (an editor coins tags freely).
+ * @throws DomainError VALIDATION naming `field` for a value without letters or digits
+ */
 export async function resolveTags(db: Kysely<DB>, values: string[], field = 'tags'): Promise<string[]> {
-  const slugs = uniq(values.map((v) => slugify(v)));
-  if (values.some((v) => v.trim() && !slugify(v))) throw invalidParam(field, 'a tag needs letters or digits');
-  if (!slugs.length) return [];
-  await db.insertInto('tags').values(slugs.map((slug) => ({ slug, name: humanise(slug) }))).onConflict((oc) => oc.column('slug').doNothing()).execute();
-  const rows = await db.selectFrom('tags').select(['id', 'slug']).where('slug', 'in', slugs).execute();
-  return slugs.map((s) => rows.find((r) => r.slug === s)!.id);
+  const bad = values.find((v) => v.trim() && !slugify(v));
+  if (bad !== undefined) throw invalidParam(field, `tag "${bad}" needs letters or digits`);
+  const wanted = uniq(values);
+  if (!wanted.length) return [];
+  const lower = wanted.map((v) => v.toLowerCase());
+  const known = await db.selectFrom('tags').select(['id', 'slug', 'name'])
+    .where((eb) => eb.or([eb('slug', 'in', [...lower, ...wanted.map((v) => slugify(v))]), eb(sql`lower(name)`, 'in', lower)]))
+    .execute();
+  const find = (v: string) => known.find((r) => r.slug === v.toLowerCase() || r.name.toLowerCase() === v.toLowerCase()) ?? known.find((r) => r.slug === slugify(v));
+  const missing = uniq(wanted.filter((v) => !find(v)).map((v) => slugify(v)));
+  if (missing.length) {
+    await db.insertInto('tags').values(missing.map((slug) => ({ slug, name: humanise(slug) }))).onConflict((oc) => oc.column('slug').doNothing()).execute();
+    known.push(...await db.selectFrom('tags').select(['id', 'slug', 'name']).where('slug', 'in', missing).execute());
+  }
+  return [...new Set(wanted.map((v) => find(v)!.id))];
 }
 
-/** Airport ids of IATA codes. @throws DomainError VALIDATION naming `field` */
-export async function resolveAirports(db: Kysely<DB>, codes: string[], field = 'airports'): Promise<string[]> {
-  const wanted = uniq(codes.map((c) => c.toUpperCase()));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Airport ids of `values`, each an IATA code, a database id (UUID) or an airport's name
+ * (case-insensitive), as the reads of either edition carry them.
+ * @throws DomainError VALIDATION naming `field` and the value: unknown, or a name several airports share
+ */
+export async function resolveAirports(db: Kysely<DB>, values: string[], field = 'airports'): Promise<string[]> {
+  const wanted = uniq(values);
   if (!wanted.length) return [];
-  const rows = await db.selectFrom('airports').select(['id', 'iata']).where('iata', 'in', wanted).execute();
-  return wanted.map((c) => {
-    const row = rows.find((r) => r.iata === c);
-    if (!row) throw invalidParam(field, `unknown airport IATA code "${c}"`);
-    return row.id;
-  });
+  const ids = wanted.filter((v) => UUID.test(v)).map((v) => v.toLowerCase());
+  const lower = wanted.map((v) => v.toLowerCase());
+  const rows = await db.selectFrom('airports').select(['id', 'iata', 'name'])
+    .where((eb) => eb.or([
+      eb('iata', 'in', wanted.map((v) => v.toUpperCase())),
+      eb(sql`lower(name)`, 'in', lower),
+      ...(ids.length ? [eb('id', 'in', ids)] : []),
+    ]))
+    .execute();
+  return [...new Set(wanted.map((v) => {
+    const byCode = rows.find((r) => r.id === v.toLowerCase() || r.iata === v.toUpperCase());
+    if (byCode) return byCode.id;
+    const byName = rows.filter((r) => r.name.toLowerCase() === v.toLowerCase());
+    if (byName.length > 1) throw invalidParam(field, `airport name "${v}" is ambiguous (${byName.map((r) => r.iata).join(', ')}); use an IATA code`);
+    if (!byName.length) throw invalidParam(field, `unknown airport "${v}" (expected an IATA code, an airport id or an airport name)`);
+    return byName[0]!.id;
+  }))];
+}
+
+/**
+ * Company ids of `values`, each a database id (UUID), a company name or one of its aliases
+ * (case-insensitive), as the reads carry them.
+ * @throws DomainError VALIDATION naming `field` and the value when no company answers to it
+ */
+export async function resolveCompanies(db: Kysely<DB>, values: string[], field = 'companies'): Promise<string[]> {
+  const wanted = uniq(values);
+  if (!wanted.length) return [];
+  const ids = wanted.filter((v) => UUID.test(v)).map((v) => v.toLowerCase());
+  const lower = wanted.map((v) => v.toLowerCase());
+  const rows = await db.selectFrom('companies').select(['id', 'name', 'slug'])
+    .where((eb) => eb.or([eb(sql`lower(name)`, 'in', lower), eb('slug', 'in', lower), ...(ids.length ? [eb('id', 'in', ids)] : [])]))
+    .execute();
+  const aliases = await db.selectFrom('company_aliases').select(['company_id', 'alias']).where(sql`lower(alias)`, 'in', lower).execute();
+  return [...new Set(wanted.map((v) => {
+    const l = v.toLowerCase();
+    const row = rows.find((r) => r.id === l) ?? rows.find((r) => r.name.toLowerCase() === l) ?? rows.find((r) => r.slug === l);
+    if (row) return row.id;
+    const alias = aliases.find((a) => a.alias.toLowerCase() === l);
+    if (alias) return alias.company_id;
+    throw invalidParam(field, `unknown company "${v}" (expected a company id, name or alias)`);
+  }))];
 }
 
 /** Region slug of a slug or name. @throws DomainError VALIDATION */

@@ -19,3 +19,8 @@ export { listRelatedArticles, RELATED_WEIGHTS } from './list-related-articles.js
 export { createArticle } from './create-article.js';
 export { updateArticle } from './update-article.js';
 export { deleteArticle } from './delete-article.js';
+export { getArticleLinks, replaceArticleLinks, type ArticleLinks } from './article-links.js';
+export {
+  AUTO_LINK_THRESHOLD, autoLinkArticleProjects, CANDIDATE_WEIGHTS, listArticleProjects, rankProjectCandidates, replaceArticleProjects, titleKeywords,
+  type ArticleProjectLink, type AutoLinkResult, type CandidateReason, type ProjectCandidate,
+} from './article-projects.js';

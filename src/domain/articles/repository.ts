@@ -10,7 +10,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { resolveAirports, resolveCountry, resolveRegion, resolveTags, resolveTopics } from '../admin/taxonomy.js';
+import { resolveAirports, resolveCompanies, resolveCountry, resolveRegion, resolveTags, resolveTopics } from '../admin/taxonomy.js';
 import { invalidParam, notFound } from '../errors.js';
 import { recomputeEditionRollups } from '../editions/repository.js';
 import { termsJson } from '../shared/sql-filters.js';
@@ -172,6 +172,7 @@ export async function writeArticle(trx: Kysely<DB>, id: string, input: ArticleIn
   const topicIds = input.topics && (await resolveTopics(trx, input.topics));
   const tagIds = input.tags && (await resolveTags(trx, input.tags));
   const airportIds = input.airports && (await resolveAirports(trx, input.airports));
+  const companyIds = input.companies && (await resolveCompanies(trx, input.companies));
   if (Object.keys(set).length) await trx.updateTable('articles').set({ ...set, updated_at: now }).where('id', '=', id).execute();
   if (topicIds) {
     await trx.deleteFrom('article_topics').where('article_id', '=', id).execute();
@@ -185,6 +186,50 @@ export async function writeArticle(trx: Kysely<DB>, id: string, input: ArticleIn
     await trx.deleteFrom('article_airports').where('article_id', '=', id).execute();
     if (airportIds.length) await trx.insertInto('article_airports').values(airportIds.map((airport_id) => ({ article_id: id, airport_id }))).execute();
   }
+  if (companyIds) {
+    await trx.deleteFrom('article_companies').where('article_id', '=', id).execute();
+    if (companyIds.length) await trx.insertInto('article_companies').values(companyIds.map((company_id) => ({ article_id: id, company_id }))).execute();
+  }
+}
+
+/**
+ * Folds the fields of an article read that an update carries back (`ArticlePatch`'s read-only
+ * fields) into the update: the synonyms `iata_codes`, `country_code`, `region_slug` become
+ * `airports`, `country`, `region` (when both are sent they must resolve alike), the read-only
+ * fields must equal the stored values of `before`. Returns the update without them.
+ * @throws DomainError VALIDATION naming the field whose value differs or does not resolve
+ */
+export async function foldReadFields(trx: Kysely<DB>, before: ArticleView, input: ArticleInput): Promise<ArticleInput> {
+  const { id, slug, kind, edition_number, publish_date, is_saved: _saved, iata_codes, country_code, region_slug, ...rest } = input;
+  const stored: [string, unknown, unknown][] = [['id', id, before.id], ['slug', slug, before.slug], ['kind', kind, before.kind],
+    ['edition_number', edition_number, before.edition_number], ['publish_date', publish_date, before.publish_date]];
+  for (const [field, sent, value] of stored) {
+    if (sent !== undefined && String(sent).toLowerCase() !== String(value).toLowerCase()) {
+      throw invalidParam(field, `${field} is read-only: it is "${String(value)}", not "${String(sent)}"`);
+    }
+  }
+  const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+  if (iata_codes !== undefined) {
+    if (rest.airports === undefined) rest.airports = iata_codes;
+    else if (!sameSet(await resolveAirports(trx, iata_codes, 'iata_codes'), await resolveAirports(trx, rest.airports))) {
+      throw invalidParam('iata_codes', 'iata_codes and airports name different airports; send one of them');
+    }
+  }
+  if (country_code !== undefined) {
+    if (rest.country === undefined) rest.country = country_code;
+    else if ((country_code === null) !== (rest.country === null)
+      || (country_code !== null && (await resolveCountry(trx, country_code, 'country_code')).code !== (await resolveCountry(trx, rest.country!)).code)) {
+      throw invalidParam('country_code', 'country_code and country name different countries; send one of them');
+    }
+  }
+  if (region_slug !== undefined) {
+    if (rest.region === undefined) rest.region = region_slug;
+    else if ((region_slug === null) !== (rest.region === null)
+      || (region_slug !== null && (await resolveRegion(trx, region_slug, 'region_slug')) !== (await resolveRegion(trx, rest.region!)))) {
+      throw invalidParam('region_slug', 'region_slug and region name different regions; send one of them');
+    }
+  }
+  return rest;
 }
 
 /** Projects the article mentions (`article_projects`). */

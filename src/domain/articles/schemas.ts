@@ -20,9 +20,10 @@ const articleFields = {
   why_it_matters: Text(10_000),
   region: NullableString({ minLength: 1, maxLength: 100, description: 'Region slug or name; set from the country when omitted' }),
   country: NullableString({ minLength: 1, maxLength: 100, description: 'ISO 3166-1 alpha-2 code or English name' }),
-  airports: Strings('IATA codes'),
+  airports: Strings('Airports: IATA codes, airport ids or airport names (as either edition reads them)'),
   topics: Strings('Topic slugs or names (the controlled vocabulary)'),
-  tags: Strings('Tag slugs; new tags are created'),
+  tags: Strings('Tag slugs or names; new tags are created'),
+  companies: Strings('Companies: ids, names or aliases (replaces the set)'),
   source_name: NullableString({ maxLength: 300 }),
   source_url: NullableString({ maxLength: 2000, format: 'uri' }),
   sort_order: Type.Integer({ minimum: 0, maximum: 100_000, description: 'Position inside the edition (default: last)' }),
@@ -34,8 +35,27 @@ export const ArticleCreate = createOf(articleFields, { edition_id: articleFields
 /** An article to create, as {@link ArticleCreate} validates it. */
 export type ArticleCreateInput = Static<typeof ArticleCreate>;
 
-/** The body of an article update: any field, at least one. */
-export const ArticlePatch = patchOf(articleFields);
+/**
+ * Fields an article read carries that a write does not set, accepted in an update so that a record
+ * read on either edition can be written back as it is (decision 0023). The synonyms `iata_codes`,
+ * `country_code` and `region_slug` write `airports`, `country` and `region` when those are absent
+ * and must name the same values when both are sent; the others must equal the stored value
+ * (`is_saved`, the caller's own flag, is ignored).
+ */
+const readOnlyFields = {
+  id: Type.String({ format: 'uuid', description: 'Read-only: must be the article\'s id' }),
+  slug: Type.String({ maxLength: 600, description: 'Read-only: must be the stored slug (it follows the headline)' }),
+  kind: Type.String({ maxLength: 20, description: 'Read-only: must be the stored kind' }),
+  edition_number: Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'Read-only: must be the number of the article\'s edition (move it with edition_id)' }),
+  publish_date: Type.String({ maxLength: 10, description: 'Read-only: must be the publication date of the article\'s edition' }),
+  is_saved: Type.Boolean({ description: 'Read-only, ignored: the caller\'s own flag' }),
+  iata_codes: Strings('Synonym of airports (the /api/v1 read carries both)'),
+  country_code: NullableString({ minLength: 1, maxLength: 100, description: 'Synonym of country' }),
+  region_slug: NullableString({ minLength: 1, maxLength: 100, description: 'Synonym of region' }),
+};
+
+/** The body of an article update: any field, at least one; the fields of a read are accepted back. */
+export const ArticlePatch = patchOf({ ...articleFields, ...readOnlyFields });
 /** Fields of an article to change; absent fields stay as they are. */
 export type ArticleInput = Static<typeof ArticlePatch>;
 

@@ -5,13 +5,19 @@ import type { Ctx } from '../context.js';
 import { recomputeEditionRollups } from '../editions/repository.js';
 import { recomputeProjectRollups } from '../projects/index.js';
 import type { ArticleInput } from './schemas.js';
-import { freeSlug, loadArticle, projectsOfArticle, requireEdition, writeArticle, type ArticleView } from './repository.js';
+import { foldReadFields, freeSlug, loadArticle, projectsOfArticle, requireEdition, writeArticle, type ArticleView } from './repository.js';
 
-/** Updates an article; lists replace the whole set. @throws DomainError NOT_FOUND, VALIDATION */
-export async function updateArticle(ctx: Ctx, id: string, input: ArticleInput): Promise<ArticleView> {
+/**
+ * Updates an article; lists replace the whole set. The fields of a read are accepted back
+ * (`foldReadFields`): a PATCH of an unchanged read changes nothing and audits nothing.
+ * @throws DomainError NOT_FOUND, VALIDATION
+ */
+export async function updateArticle(ctx: Ctx, id: string, patch: ArticleInput): Promise<ArticleView> {
   return adminWrite(ctx, async (trx, tctx) => {
     await lockRecord(trx, 'articles', id);
     const before = await loadArticle(trx, id);
+    // A record read on either edition may come back as it is (decision 0023).
+    const input = await foldReadFields(trx, before, patch);
     if (input.headline !== undefined || input.edition_id !== undefined) {
       await requireEdition(trx, input.edition_id ?? before.edition_id); // exists; locked while the slug is picked
       const slug = await freeSlug(trx, input.edition_id ?? before.edition_id, input.headline ?? before.headline, id);

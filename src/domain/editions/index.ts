@@ -15,3 +15,5 @@ export { createEdition } from './create-edition.js';
 export { updateEdition } from './update-edition.js';
 export { publishEdition } from './publish-edition.js';
 export { deleteEdition } from './delete-edition.js';
+export { importEdition, type ImportResult, type UnresolvedValue } from './import-edition.js';
+export { parseImport, type ImportedArticle, type ImportedEdition } from './parse-import.js';

@@ -39,3 +39,12 @@ export type EditionInput = Static<typeof EditionPatch>;
 export const EditionStatusQuery = Type.Object({
   status: Type.Optional(StringEnum(EDITION_STATUSES, { description: 'Only editions in this status (default: all)' })),
 });
+
+/** The body of an edition import: the paste, and the issue number and date when the paste lacks them. */
+export const EditionImport = Type.Object({
+  content: Type.String({ minLength: 1, maxLength: 2_000_000, description: 'The JSON of an /api/v1 edition read (GET /api/v1/editions/{number}), or a plain-text or Markdown paste of a newsletter issue' }),
+  number: Type.Optional(editionFields.number),
+  publish_date: Type.Optional(editionFields.publish_date),
+}, { additionalProperties: false });
+/** An import, as {@link EditionImport} validates it. */
+export type EditionImportInput = Static<typeof EditionImport>;

@@ -10,3 +10,8 @@ export {
   outboxUsage, processOutbox,
   type MailTransport, type OutboxRunReport, type OutboxWorkerOptions, type OutboxUsage, type OutgoingMail, type RunningWorker, type SendBudget,
 } from './outbox.js';
+export { type EditionSendRequest } from './send-newsletter.js';
+export {
+  DELIVERY_STATES, listNewsletterDeliveries, previewNewsletterRecipients,
+  type Delivery, type DeliveryCounts, type DeliveryFilter, type DeliveryState, type PreviewRecipient,
+} from './newsletter-deliveries.js';

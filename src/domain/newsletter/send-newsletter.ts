@@ -64,7 +64,12 @@ export const unsubscribeUrl = (settings: NewsletterSettings, token: string | nul
 /** Dedupe key of a subscriber's copy of an edition. */
 export const subscriberKey = (editionId: string, userId: string) => `newsletter:${editionId}:user:${userId}`;
 
-async function pickEdition(db: Kysely<DB>, number: number | undefined): Promise<EditionView> {
+async function pickEdition(db: Kysely<DB>, number: number | undefined, id?: string): Promise<EditionView> {
+  if (id !== undefined) {
+    const row = await db.selectFrom('editions').select('number').where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(`Edition ${id}`);
+    number = row.number;
+  }
   if (number === undefined) {
     const latest = await findLatestPublished(db);
     if (!latest) throw notFound('Published edition');
@@ -96,18 +101,22 @@ async function repeatedSend(db: Kysely<DB>, editionId: string, recipients: Recip
   return earlier?.id;
 }
 
+/** A send request naming the edition by id (the /v1/admin paths) instead of by number. */
+export type EditionSendRequest = SendRequest & { editionId?: string };
+
 /**
- * Plans and (unless `dryRun`) queues an edition's newsletter. Administrators only.
+ * Plans and (unless `dryRun`) queues an edition's newsletter. Administrators only. `editionId`
+ * (the /v1/admin paths) names the edition instead of `editionNumber`.
  * @throws DomainError NOT_FOUND (edition), VALIDATION (bad address), CONFLICT (a draft to every subscriber)
  */
-export async function sendNewsletter(ctx: Ctx, request: SendRequest, settings: NewsletterSettings): Promise<SendResult> {
+export async function sendNewsletter(ctx: Ctx, request: EditionSendRequest, settings: NewsletterSettings): Promise<SendResult> {
   requireAdmin(ctx.identity);
   const tests = [...(request.testEmail ? [request.testEmail] : []), ...(request.testEmails ?? [])];
   for (const [i, e] of tests.entries()) {
     if (!EMAIL.test(e.trim())) throw invalidParam(request.testEmail && i === 0 ? 'testEmail' : 'testEmails', `"${e}" is not an email address`);
   }
   const mode: SendResult['mode'] = tests.length ? 'test' : request.onlyToSelf ? 'self' : 'all';
-  const edition = await pickEdition(ctx.db, request.editionNumber);
+  const edition = await pickEdition(ctx.db, request.editionNumber, request.editionId);
   if (mode === 'all' && edition.status === 'draft') {
     throw conflict(`Edition ${edition.number} is a draft; publish it before sending it to subscribers (a test send may preview it)`);
   }

@@ -3,6 +3,7 @@
  * with entitlement gates and trial previews, no request quota. Routes: ./routes/<resource>.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import type { NewsletterSettings } from '../../domain/newsletter/index.js';
 import { installV1Access } from './access.js';
 import v1AdminScope from './admin/index.js';
 import { installV1Errors } from './problem.js';
@@ -15,7 +16,7 @@ import projectRoutes from './routes/projects.js';
 import searchRoutes from './routes/search.js';
 import tenderRoutes from './routes/tenders.js';
 
-export default async function v1(app: FastifyInstance): Promise<void> {
+export default async function v1(app: FastifyInstance, options: Partial<NewsletterSettings> = {}): Promise<void> {
   installV1Errors(app);
   installV1Access(app);
   await app.register(identityRoutes);
@@ -26,5 +27,5 @@ export default async function v1(app: FastifyInstance): Promise<void> {
   await app.register(tenderRoutes);
   await app.register(calendarRoutes);
   await app.register(catalogueRoutes);
-  await app.register(v1AdminScope, { prefix: '/admin' });
+  await app.register(v1AdminScope, { prefix: '/admin', publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
 }

@@ -8,10 +8,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../domain/errors.js';
+import type { NewsletterSettings } from '../../../domain/newsletter/index.js';
 import { authenticateRequest } from '../../authenticate.js';
 import { sendProblem } from '../problem.js';
 import sourceRoutes from './routes/sources.js';
 import suggestRoutes from './routes/suggest.js';
+import adminArticleRoutes from './routes/articles.js';
+import adminEditionRoutes from './routes/editions.js';
+import adminNewsletterRoutes from './routes/newsletter.js';
 
 /** The path prefix of the scope, as the /v1 access hook needs to recognise it. */
 export const V1_ADMIN_PREFIX = '/v1/admin';
@@ -24,7 +28,7 @@ export function inV1Admin(request: FastifyRequest): boolean {
 
 const noRoute = (request: FastifyRequest) => `No route ${request.method} ${request.url.split('?')[0]}`;
 
-export default async function v1AdminScope(app: FastifyInstance): Promise<void> {
+export default async function v1AdminScope(app: FastifyInstance, options: NewsletterSettings): Promise<void> {
   app.addHook('onRequest', async (request) => {
     const identity = await authenticateRequest(request);
     request.identity = { ...identity, channel: 'http' };
@@ -34,4 +38,7 @@ export default async function v1AdminScope(app: FastifyInstance): Promise<void> 
   app.setNotFoundHandler((request, reply) => sendProblem(reply, 404, noRoute(request)));
   await app.register(sourceRoutes); // issue 14
   await app.register(suggestRoutes); // issue 14
+  await app.register(adminEditionRoutes);
+  await app.register(adminArticleRoutes);
+  await app.register(adminNewsletterRoutes, { publicBaseUrl: options.publicBaseUrl });
 }

@@ -1,0 +1,85 @@
+/**
+ * The records of the /v1 admin API (docs/v1-admin.md): what its writes return. An admin record is
+ * the reader's record plus what only an editor sets (an edition's regional highlights and key
+ * metrics; an article's position and companies), in the /v1 dialect (slugs, IATA codes).
+ */
+import type { FastifyReply } from 'fastify';
+import { Type, type Static } from 'typebox';
+import type { ArticleLinks, ArticleProjectLink, ArticleView, AutoLinkResult, ProjectCandidate } from '../../../domain/articles/index.js';
+import type { EditionView } from '../../../domain/editions/index.js';
+import { EditionBase } from '../../records/edition-base.js';
+import { Nullable, component } from '../../schema.js';
+import { articleExample, editionExample, v1ArticleExample } from '../../examples.js';
+import { Article, presentArticle } from '../records/article.js';
+
+/** Answers 201 with the record and `Location`, its admin URL (`/v1/admin/<collection>/<id>`). */
+export const created = (reply: FastifyReply, collection: string, record: { id: string }) =>
+  reply.status(201).header('location', `/v1/admin/${collection}/${encodeURIComponent(record.id)}`).send(record);
+
+/** The 204 answer of a delete. */
+export const NoContent = Type.Null({ description: 'Deleted; no body' });
+
+/** An edition in any status, with the whole executive summary. */
+export const AdminEdition = component('V1AdminEdition', Type.Object({ ...EditionBase.properties }, { title: 'AdminEdition' }), editionExample);
+export type AdminEdition = Static<typeof AdminEdition>;
+/** An edition view as the admin record. */
+export const presentAdminEdition = (e: EditionView): AdminEdition => ({
+  id: e.id, number: e.number, publish_date: e.publish_date, status: e.status, summary: e.summary, top_developments: e.top_developments,
+  key_trends: e.key_trends, regional_highlights: e.regional_highlights, key_metrics: e.key_metrics, article_count: e.article_count,
+});
+
+const { is_saved: _saved, ...articleProps } = Article.properties;
+/** An article in any edition status: the /v1 article without `is_saved`, with position, companies and the edition's status. */
+export const AdminArticle = component('V1AdminArticle', Type.Object({
+  ...articleProps,
+  sort_order: Type.Integer({ description: 'Position inside the edition' }),
+  companies: Type.Array(Type.String(), { description: 'Company names' }),
+}, { title: 'AdminArticle' }), (({ is_saved: _s, ...rest }) => ({ ...rest, sort_order: 1, companies: articleExample.companies }))(v1ArticleExample));
+export type AdminArticle = Static<typeof AdminArticle>;
+/** An article view as the admin record. */
+export const presentAdminArticle = (a: ArticleView): AdminArticle => {
+  const { is_saved: _s, ...rest } = presentArticle({ ...a, is_saved: false });
+  return { ...rest, sort_order: a.sort_order, companies: a.companies.map((c) => c.name) };
+};
+
+const TermRef = Type.Object({ slug: Type.String(), name: Type.String() });
+/** An article's topics, tags, airports and companies. */
+export const AdminArticleLinks = component('V1AdminArticleLinks', Type.Object({
+  article_id: Type.String({ format: 'uuid' }),
+  topics: Type.Array(TermRef),
+  tags: Type.Array(TermRef),
+  airports: Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), iata: Type.String(), name: Type.String() })),
+  companies: Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() })),
+}, { title: 'AdminArticleLinks' }));
+export const presentLinks = (l: ArticleLinks) => l;
+
+/** A project linked to an article. */
+export const AdminArticleProject = component('V1AdminArticleProject', Type.Object({
+  project_id: Type.String({ format: 'uuid' }),
+  title: Type.String(),
+  status: Type.String(),
+  link_source: Type.Union([Type.Literal('manual'), Type.Literal('auto')], { description: 'manual: an editor; auto: auto-link' }),
+  confidence: Nullable(Type.Number({ description: 'Score / 100 of an auto link' })),
+  linked_at: Type.String({ format: 'date-time' }),
+}, { title: 'AdminArticleProject' }));
+export const presentProjectLink = (l: ArticleProjectLink) => ({ ...l, link_source: l.link_source === 'auto' ? 'auto' as const : 'manual' as const });
+
+/** A ranked candidate project. */
+export const ProjectCandidateRecord = component('V1AdminProjectCandidate', Type.Object({
+  project_id: Type.String({ format: 'uuid' }),
+  title: Type.String(),
+  status: Type.String(),
+  score: Type.Integer({ minimum: 0, maximum: 100 }),
+  reasons: Type.Array(Type.Object({ reason: Type.String(), points: Type.Integer() })),
+  linked: Type.Boolean({ description: 'Already linked to the article' }),
+}, { title: 'ProjectCandidate' }));
+export const presentCandidate = (c: ProjectCandidate) => c;
+
+/** What auto-link did. */
+export const AutoLinkRecord = Type.Object({
+  threshold: Type.Integer({ description: 'Candidates at or above this score are linked' }),
+  linked: Type.Array(ProjectCandidateRecord, { description: 'Linked now' }),
+  already_linked: Type.Array(ProjectCandidateRecord, { description: 'Above the threshold and linked before' }),
+  projects: Type.Array(AdminArticleProject, { description: 'Every link of the article afterwards' }),
+});
+export const presentAutoLink = (r: AutoLinkResult) => ({ ...r, projects: r.projects.map(presentProjectLink) });

@@ -1,0 +1,95 @@
+/**
+ * /v1/admin editions (docs/v1-admin.md; the same domain operations as /api/v1/admin/editions):
+ * | POST   | /v1/admin/editions              | EditionCreate     | 201 the edition (a draft unless status says otherwise); 409 number taken |
+ * | PATCH  | /v1/admin/editions/{id}         | EditionPatch      | the edition                                                            |
+ * | DELETE | /v1/admin/editions/{id}         |                   | 204; its articles go with it                                           |
+ * | POST   | /v1/admin/editions/{id}/publish |                   | the edition, published, rollups recomputed (idempotent)                |
+ * | POST   | /v1/admin/editions/import       | EditionImport     | 201 (200 when the number exists) the archived edition and what did not resolve |
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { createEdition, deleteEdition, EditionCreate, EditionImport, EditionPatch, importEdition, publishEdition, updateEdition } from '../../../../domain/editions/index.js';
+import { component } from '../../../schema.js';
+import { ctxOf } from '../../../types.js';
+import { security, UuidParam } from '../../named.js';
+import { problemResponses } from '../../problem.js';
+import { AdminEdition, created, NoContent, presentAdminEdition } from '../records.js';
+
+const tags = ['Admin: editions'];
+const errors = problemResponses(400, 401, 404, 409, 500);
+const params = UuidParam('Edition');
+const createExample = { number: 42, publish_date: '2026-11-27', summary: 'Resilience and capacity dominate the week.', top_developments: ['Heathrow third runway consultation opens.'] };
+const patchExample = { summary: 'Updated executive summary.', key_trends: ['Grid resilience moves up the agenda.'] };
+
+const importExample = {
+  content: '# Airport Intel, issue 12 (28 March 2025)\n\nHeathrow shut for a day.\n\n## Heathrow closed by substation fire\n\nA fire at a substation closed London Heathrow (LHR) for most of 21 March.\n\nWhy it matters: grid resilience is now a board-level risk.\n\nKey takeaways:\n- Backup power covers safety systems, not full operations\n\nTopics: Operations\nCountry: United Kingdom\n',
+};
+const ImportReport = Type.Object({
+  edition: AdminEdition,
+  created: Type.Boolean({ description: 'false: an edition of that number existed; nothing was written' }),
+  format: Type.Union([Type.Literal('json'), Type.Literal('text')], { description: 'How the paste was read' }),
+  articles: Type.Integer({ description: 'Articles imported (or in the existing edition)' }),
+  unresolved: Type.Array(Type.Object({
+    article: Type.Integer({ description: '0-based position of the article in the paste' }),
+    headline: Type.String(),
+    field: Type.String({ description: 'airports, topics, companies, country or region' }),
+    value: Type.String({ description: 'The value as written' }),
+    reason: Type.String(),
+  }), { description: 'Values that matched nothing and were left out' }),
+});
+
+export default async function adminEditionRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post('/editions/import', {
+    schema: {
+      operationId: 'v1AdminImportEdition', summary: 'Import a past issue from a pasted export (archived; idempotent on the issue number)', tags, security,
+      description: 'Reads `content` as the JSON of an /api/v1 edition read, or as a plain-text or Markdown paste (headline lines, paragraphs, "Why it matters", takeaway bullets, `Airports:`/`Topics:`/`Tags:`/`Companies:`/`Country:`/`Region:`/`Source:` lines). Creates an **archived** edition with its articles (201) and reports the values it could not resolve. When an edition of that number exists nothing is written (200, `created: false`). Audited once.',
+      body: component('V1EditionImport', EditionImport, importExample),
+      response: { 200: ImportReport, 201: ImportReport, ...errors },
+    },
+  }, async (req, reply) => {
+    const result = await importEdition(ctxOf(req), req.body);
+    const report = { ...result, edition: presentAdminEdition(result.edition) };
+    if (!result.created) return report;
+    return reply.status(201).header('location', `/v1/admin/editions/${result.edition.id}`).send(report);
+  });
+
+  r.post('/editions', {
+    schema: {
+      operationId: 'v1AdminCreateEdition', summary: 'Create an edition (a draft unless status says otherwise)', tags, security,
+      description: 'Creates an edition; `number` must be free (409 otherwise). Answers 201 with the stored edition and `Location: /v1/admin/editions/{id}`. Audited.',
+      body: component('V1EditionCreate', EditionCreate, createExample),
+      response: { 201: AdminEdition, ...errors },
+    },
+  }, async (req, reply) => created(reply, 'editions', presentAdminEdition(await createEdition(ctxOf(req), req.body))));
+
+  r.patch('/editions/:id', {
+    schema: {
+      operationId: 'v1AdminUpdateEdition', summary: 'Update metadata, executive summary and/or status', tags, security,
+      description: 'Changes only the fields sent; a status change recomputes the rollups. Audited with the fields that changed (nothing when nothing did).',
+      params, body: component('V1EditionPatch', EditionPatch, patchExample),
+      response: { 200: AdminEdition, ...errors },
+    },
+  }, async (req) => presentAdminEdition(await updateEdition(ctxOf(req), req.params.id, req.body)));
+
+  r.delete('/editions/:id', {
+    schema: {
+      operationId: 'v1AdminDeleteEdition', summary: 'Delete an edition and its articles', tags, security,
+      description: 'Deletes the edition and (cascade) its articles; projects they mentioned get their rollups recomputed. Audited with the articles it took.',
+      params, response: { 204: NoContent, ...errors },
+    },
+  }, async (req, reply) => {
+    await deleteEdition(ctxOf(req), req.params.id);
+    return reply.status(204).send(null);
+  });
+
+  r.post('/editions/:id/publish', {
+    schema: {
+      operationId: 'v1AdminPublishEdition', summary: 'Publish an edition and recompute its rollups', tags, security,
+      description: 'Publishes a draft or archived edition and recomputes the rollups (article count, projects\u2019 last seen edition). Idempotent: an edition already published is returned unchanged, with no second audit entry. Never sends the newsletter.',
+      params, response: { 200: AdminEdition, ...errors },
+    },
+  }, async (req) => presentAdminEdition(await publishEdition(ctxOf(req), req.params.id)));
+}

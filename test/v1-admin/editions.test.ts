@@ -1,0 +1,65 @@
+/** /v1/admin editions: create, update, delete, publish (the domain operations of /api/v1/admin). */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startHarness, type Harness, type TestIdentity } from '../helpers/harness.js';
+import { makeArticle } from '../helpers/factories.js';
+import { auditCount, call, expectProblem, NOBODY } from './helpers.js';
+
+let h: Harness;
+let admin: TestIdentity;
+let pro: TestIdentity;
+before(async () => {
+  h = await startHarness();
+  admin = await h.identity({ admin: true });
+  pro = await h.identity({ plan: 'enterprise' });
+});
+after(() => h.close());
+
+describe('/v1/admin/editions', () => {
+  it('creates a draft (201, Location, the stored record), audited once', async () => {
+    const res = await call(h, admin, 'POST', '/v1/admin/editions', { number: 901, publish_date: '2026-11-20', summary: 'S', key_metrics: [{ label: 'Pax', value: '80m' }] });
+    assert.equal(res.statusCode, 201, res.body);
+    const e = res.json();
+    assert.equal(res.headers.location, `/v1/admin/editions/${e.id}`);
+    assert.equal(e.status, 'draft');
+    assert.deepEqual(e.key_metrics, [{ label: 'Pax', value: '80m' }]);
+    assert.equal(await auditCount(h, 'edition', e.id), 1);
+  });
+
+  it('refuses bad input naming the field, and a taken number with 409', async () => {
+    await expectProblem(await call(h, admin, 'POST', '/v1/admin/editions', { number: 902 }), 400, 'publish_date');
+    await expectProblem(await call(h, admin, 'POST', '/v1/admin/editions', { number: 902, publish_date: '2026-11-20', colour: 'red' }), 400, 'colour');
+    await expectProblem(await call(h, admin, 'POST', '/v1/admin/editions', { number: 901, publish_date: '2026-11-20' }), 409);
+  });
+
+  it('updates, publishes (idempotent, audited once) and deletes with its articles', async () => {
+    const e = (await call(h, admin, 'POST', '/v1/admin/editions', { number: 903, publish_date: '2026-11-21' })).json();
+    const art = await makeArticle(h, { edition_id: e.id });
+    const patched = await call(h, admin, 'PATCH', `/v1/admin/editions/${e.id}`, { summary: 'New summary' });
+    assert.equal(patched.statusCode, 200);
+    assert.equal(patched.json().summary, 'New summary');
+    await expectProblem(await call(h, admin, 'PATCH', `/v1/admin/editions/${e.id}`, { status: 'gone' }), 400, 'status');
+    const p1 = await call(h, admin, 'POST', `/v1/admin/editions/${e.id}/publish`);
+    assert.equal(p1.statusCode, 200, p1.body);
+    assert.equal(p1.json().status, 'published');
+    assert.equal(p1.json().article_count, 1);
+    const p2 = await call(h, admin, 'POST', `/v1/admin/editions/${e.id}/publish`);
+    assert.equal(p2.statusCode, 200);
+    assert.equal(await auditCount(h, 'edition', e.id), 3); // create, update, publish
+    const del = await call(h, admin, 'DELETE', `/v1/admin/editions/${e.id}`);
+    assert.equal(del.statusCode, 204);
+    assert.equal(await auditCount(h, 'edition', e.id), 4);
+    assert.equal(await h.database.db.selectFrom('articles').select('id').where('id', '=', art.id).executeTakeFirst(), undefined);
+    await expectProblem(await call(h, admin, 'DELETE', `/v1/admin/editions/${e.id}`), 404);
+  });
+
+  it('answers 404 for unknown ids and for a non-administrator', async () => {
+    await expectProblem(await call(h, admin, 'PATCH', `/v1/admin/editions/${NOBODY}`, { summary: 'x' }), 404);
+    await expectProblem(await call(h, admin, 'POST', `/v1/admin/editions/${NOBODY}/publish`), 404);
+    for (const [m, u, b] of [['POST', '/v1/admin/editions', { number: 909, publish_date: '2026-11-20' }], ['PATCH', `/v1/admin/editions/${NOBODY}`, { summary: 'x' }],
+      ['DELETE', `/v1/admin/editions/${NOBODY}`, undefined], ['POST', `/v1/admin/editions/${NOBODY}/publish`, undefined]] as const) {
+      await expectProblem(await call(h, pro, m, u, b), 404);
+    }
+    assert.equal(await h.database.db.selectFrom('editions').select('id').where('number', '=', 909).executeTakeFirst(), undefined);
+  });
+});

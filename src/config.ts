@@ -27,6 +27,8 @@
  * (docs/decisions/0013-timeouts-and-unavailability.md)
  * | METRICS_TOKEN   | (unset)        | serve `GET /metrics` (Prometheus) to `Authorization: Bearer <token>`; at least 16 characters |
  * | METRICS_PORT    | (unset)        | serve `/metrics` on this port of HOST instead (no token unless METRICS_TOKEN is set) |
+ * | MEDIA_MAX_BYTES | 20971520       | largest image upload in bytes (20 MB; above: 413)              |
+ * | MEDIA_MAX_PIXELS | 50000000      | most pixels (width × height) of an upload (above: 413; refuses decompression bombs) |
  */
 import path from 'node:path';
 
@@ -54,6 +56,8 @@ export interface Config {
   corsOrigins: string[];
   /** `GET /metrics` (docs/operations.md). */
   metrics: MetricsConfig;
+  /** Caps of an image upload (docs/media.md). */
+  media: { maxBytes: number; maxPixels: number };
 }
 
 /** Where and to whom `/metrics` is served; both unset: not at all (404). */
@@ -182,5 +186,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail,
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     metrics: { token: metricsToken, port: metricsPort },
+    media: {
+      maxBytes: intVar(env, 'MEDIA_MAX_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      maxPixels: intVar(env, 'MEDIA_MAX_PIXELS', 50_000_000, 10_000, 1_000_000_000),
+    },
   };
 }

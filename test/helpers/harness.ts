@@ -78,6 +78,8 @@ export interface HarnessOptions {
   open?: OpenOptions | undefined;
   /** The app's HTTP server timeouts, for tests that listen on a port. */
   http?: AppOptions['http'] | undefined;
+  /** Caps of an image upload (AppOptions.media); default 20 MB and 50 megapixels. */
+  media?: AppOptions['media'] | undefined;
 }
 
 /** Builds the service over a fresh database cloned from the `migrated` (or `sample`) template. */
@@ -86,7 +88,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const clock = options.clock ?? new TestClock();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}) });
+    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.media ? { media: options.media } : {}) });
     installResponseValidation(app);
     await app.ready();
   } catch (err) {

@@ -199,6 +199,7 @@ export async function loadSample(ctx: Ctx, options: { force?: boolean } = {}): P
     const { projects, tenders } = await loadSampleProjectsAndTenders(trx, ctx.now());
     await (await import('./sample-inbox.js')).loadSampleInbox(trx); // editorial inbox (issue 4)
     await loadSampleEvents(trx);
+    await (await import('./sample-media.js')).loadSampleMedia(trx, ctx.now()); // generated imagery (issue 12)
     return { editions: editions.length, articles, companies: companies.length, projects, tenders, skipped: false };
   });
 }

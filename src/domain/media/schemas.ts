@@ -11,7 +11,7 @@ export const MediaId = Type.Object({ id: Type.String({ format: 'uuid', descripti
 
 /** `GET /v1/media/{id}`: the width of the variant, or the original without it. */
 export const MediaBytesQuery = Type.Object({
-  w: Type.Optional(Type.Unsafe<number>({ type: 'integer', enum: [...WIDTH_LADDER], description: `Width in pixels, one of ${WIDTH_LADDER.join(', ')} (never enlarged past the original); omit for the original` })),
+  w: Type.Optional(Type.Unsafe<number>({ type: 'integer', enum: [...WIDTH_LADDER], minimum: WIDTH_LADDER[0], maximum: WIDTH_LADDER[WIDTH_LADDER.length - 1], description: `Width in pixels, one of ${WIDTH_LADDER.join(', ')} (never enlarged past the original); omit for the original` })),
 });
 /** The bytes query. */
 export type MediaBytesInput = Static<typeof MediaBytesQuery>;

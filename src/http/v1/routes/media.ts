@@ -23,7 +23,7 @@ const errors = problemResponses(400, 401, 403, 404, 500);
 export const IMMUTABLE = 'private, max-age=31536000, immutable';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'];
-const Binary = Type.String({ format: 'binary', description: 'The image bytes' });
+const Binary = Type.String({ format: 'binary', maxLength: 1024 * 1024 * 1024, description: 'The image bytes' });
 
 /** The entity tags of `If-None-Match` (weak or strong, quotes removed); `*` matches anything stored. */
 export function etagsOf(header: string | undefined): string[] {

@@ -34,6 +34,7 @@ declare module 'fastify' {
 
 const tags = ['Admin: media'];
 const errors = problemResponses(400, 401, 404, 409, 500);
+const listErrors = problemResponses(400, 401, 404, 422, 500);
 const ArticleId = Type.Object({ id: Type.String({ format: 'uuid', description: 'Article id (UUID)' }) });
 
 /** The file of each multipart request, read by `onFile` (its body field then holds a digest, for Idempotency-Key). */
@@ -45,8 +46,8 @@ const uploadOf = (req: FastifyRequest): UploadInput => {
   return { bytes: file?.bytes ?? null, filename: file?.filename ?? null, alt_text: body.alt_text, credit: body.credit, licence: body.licence };
 };
 
-const UploadBody = Type.Object({
-  file: Type.String({ contentMediaType: 'application/octet-stream', description: 'The image: JPEG, PNG, WebP, AVIF or GIF, judged by its bytes (not its name or declared type)' }),
+const uploadBody = (limits: UploadLimits) => Type.Object({
+  file: Type.String({ contentMediaType: 'application/octet-stream', maxLength: limits.maxBytes, description: 'The image: JPEG, PNG, WebP, AVIF or GIF, judged by its bytes (not its name or declared type)' }),
   ...MediaFields,
 }, { additionalProperties: false });
 
@@ -68,7 +69,7 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
       operationId: 'v1AdminListMedia', summary: 'The media library, newest first', tags, security,
       description: '`unbound=true` keeps the assets bound to no airport, country or company and pinned on no article (candidates for clean-up); `q` searches file name, alt text and credit; `kind` is upload or generated.',
       querystring: Type.Object({ ...MediaFilter.properties, ...Paging(50) }),
-      response: { 200: Named('media', AdminMedia), ...errors },
+      response: { 200: Named('media', AdminMedia), ...listErrors },
     },
   }, async (req, reply) => {
     const { limit, offset, ...filter } = req.query;
@@ -80,7 +81,7 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
       operationId: 'v1AdminUploadMedia', summary: 'Upload an image', tags, security,
       description: `multipart/form-data with the image in \`file\` and optional \`alt_text\`, \`credit\`, \`licence\`. The bytes decide the type (JPEG, PNG, WebP, AVIF, GIF; a PNG named .jpg is stored as PNG; anything else 415), at most ${limits.maxBytes} bytes (413) and ${limits.maxPixels} pixels (413: decompression bombs are refused before decoding); the image is re-encoded without metadata (EXIF, GPS, XMP are gone). An invalid upload stores nothing. 201 with Location.`,
       consumes: ['multipart/form-data'],
-      body: UploadBody,
+      body: uploadBody(limits),
       response: { 201: AdminMediaDetail, ...errors, ...problemResponses(413, 415) },
     },
   }, async (req, reply) => {
@@ -91,6 +92,7 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
   r.get('/media/:id', {
     schema: {
       operationId: 'v1AdminGetMedia', summary: 'One asset, its bindings and the articles that pin it', tags, security,
+      description: 'The asset as the library lists it, plus `pinned_by`: the articles that pin it as their cover (a delete is refused while there are any).',
       params: MediaId,
       response: { 200: AdminMediaDetail, ...errors },
     },

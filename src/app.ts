@@ -18,6 +18,7 @@ import healthRoutes from './http/health.js';
 import { installRouteRegistry } from './http/route-registry.js';
 import { installMetrics, type MetricsOptions } from './http/metrics.js';
 import { systemCtx } from './domain/context.js';
+import { DEFAULT_UPLOAD_LIMITS } from './domain/media/index.js';
 import v1 from './http/v1/index.js';
 import { validatorCompiler } from './http/validator.js';
 import mcpRoutes from './mcp/server.js';
@@ -47,6 +48,8 @@ export interface AppOptions {
   metrics?: MetricsOptions | undefined;
   /** Hosts outbound requests (webhooks, feeds) may reach besides the public internet (`OUTBOUND_ALLOWED_HOSTS`); default none. */
   outboundAllowedHosts?: AllowedHosts;
+  /** Caps of an image upload (MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS); default 20 MB and 50 megapixels. */
+  media?: { maxBytes: number; maxPixels: number } | undefined;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -71,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('outboundAllowedHosts', options.outboundAllowedHosts ?? NO_ALLOWED_HOSTS);
   app.decorateRequest('identity', null);
+  app.decorate('mediaLimits', options.media ?? DEFAULT_UPLOAD_LIMITS);
   installMetrics(app, options.metrics, {
     ctx: () => systemCtx(options.database.db, options.clock ?? systemClock, 'metrics'),
     poolStats: options.database.poolStats,

@@ -28,6 +28,8 @@
  * | METRICS_TOKEN   | (unset)        | serve `GET /metrics` (Prometheus) to `Authorization: Bearer <token>`; at least 16 characters |
  * | METRICS_PORT    | (unset)        | serve `/metrics` on this port of HOST instead (no token unless METRICS_TOKEN is set) |
  * | OUTBOUND_ALLOWED_HOSTS | (empty) | comma-separated host names, IP addresses or CIDR ranges that webhooks and feed polling may reach although they are not public (src/net/outbound.ts) |
+ * | MEDIA_MAX_BYTES | 20971520       | largest image upload in bytes (20 MB; above: 413)              |
+ * | MEDIA_MAX_PIXELS | 50000000      | most pixels (width × height) of an upload (above: 413; refuses decompression bombs) |
  */
 import path from 'node:path';
 import { parseAllowedHosts, type AllowedHosts } from './net/outbound.js';
@@ -58,6 +60,8 @@ export interface Config {
   metrics: MetricsConfig;
   /** `OUTBOUND_ALLOWED_HOSTS`, parsed (src/net/outbound.ts); empty: only public addresses. */
   outboundAllowedHosts: AllowedHosts;
+  /** Caps of an image upload (docs/media.md). */
+  media: { maxBytes: number; maxPixels: number };
 }
 
 /** Where and to whom `/metrics` is served; both unset: not at all (404). */
@@ -193,5 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     metrics: { token: metricsToken, port: metricsPort },
     outboundAllowedHosts,
+    media: {
+      maxBytes: intVar(env, 'MEDIA_MAX_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      maxPixels: intVar(env, 'MEDIA_MAX_PIXELS', 50_000_000, 10_000, 1_000_000_000),
+    },
   };
 }

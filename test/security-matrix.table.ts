@@ -198,6 +198,18 @@ export const TABLE: Record<string, Row> = {
   v1AdminListArticleProjectCandidates: { access: 'admin' },
   v1AdminAutoLinkArticleProjects: { access: 'admin' },
   v1AdminImportEdition: { access: 'admin' },
+  // issue 12: imagery (docs/media.md). Readers: any subscriber, no content gate; the bytes are
+  // image/* (the matrix fetches a sample image). Admin: the media library and article cover pins.
+  v1ListCovers: { access: 'subscriber' },
+  v1ListAirportMedia: { access: 'subscriber' },
+  v1GetMediaBytes: { access: 'subscriber' },
+  v1AdminListMedia: { access: 'admin' },
+  v1AdminUploadMedia: { access: 'admin' },
+  v1AdminGetMedia: { access: 'admin' },
+  v1AdminUpdateMedia: { access: 'admin' },
+  v1AdminDeleteMedia: { access: 'admin' },
+  v1AdminPinCover: { access: 'admin', body: { media_id: '00000000-0000-4000-8000-000000000000' } },
+  v1AdminReleaseCover: { access: 'admin' },
 };
 
 /**

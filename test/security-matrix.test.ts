@@ -128,6 +128,7 @@ before(async () => {
   ids.editionNumber = String(latest.number);
   ids.project = (await heathrowProject(h)).id;
   ids.tender = (await h.database.db.selectFrom('tenders').select('id').orderBy('reference').executeTakeFirstOrThrow()).id;
+  ids.media = (await h.database.db.selectFrom('media_assets').select('id').orderBy('filename').executeTakeFirstOrThrow()).id; // issue 12: sample imagery
 
   const res = await h.app.inject({ method: 'GET', url: '/openapi.json' });
   assert.equal(res.statusCode, 200, 'GET /openapi.json');
@@ -152,6 +153,7 @@ function concrete(path: string, row: Row): string {
     .replace(/\/articles\/\{id\}/, `/articles/${ids.article}`)
     .replace(/\/projects\/\{id\}/, `/projects/${ids.project}`)
     .replace(/\/tenders\/\{id\}/, `/tenders/${ids.tender}`)
+    .replace(/\/media\/\{id\}/, `/media/${ids.media}`)
     .replace('{ref}', 'LHR');
 }
 
@@ -235,6 +237,8 @@ describe('security matrix', () => {
           }
         } else if (op.path.endsWith('/export')) {
           assert.match(String(res.headers['content-type']), /^text\/csv/, what);
+        } else if (op.operationId === 'v1GetMediaBytes') {
+          assert.match(String(res.headers['content-type']), /^image\//, what);
         } else {
           assert.match(String(res.headers['content-type']), /^application\/json/, what);
         }

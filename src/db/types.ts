@@ -313,19 +313,36 @@ export interface Jobs {
 }
 
 export interface MediaAssets {
-  airport_id: string | null;
   alt_text: string | null;
   byte_size: number;
-  company_id: string | null;
   content_type: string;
-  country_code: string | null;
   created_at: Generated<Timestamp>;
   credit: string | null;
   filename: string;
   height: number | null;
   id: Generated<string>;
+  kind: Generated<string>;
+  licence: string | null;
+  placeholder: string | null;
+  sha256: string | null;
   storage_key: string;
   width: number | null;
+}
+
+export interface MediaBindings {
+  airport_id: string | null;
+  company_id: string | null;
+  country_code: string | null;
+  media_id: string;
+}
+
+export interface MediaObjects {
+  byte_size: number;
+  bytes: Uint8Array;
+  content_type: string;
+  created_at: Timestamp;
+  key: string;
+  sha256: string;
 }
 
 export interface NewsletterSends {
@@ -655,6 +672,8 @@ export interface DB {
   inbox_items: InboxItems;
   jobs: Jobs;
   media_assets: MediaAssets;
+  media_bindings: MediaBindings;
+  media_objects: MediaObjects;
   news_sources: NewsSources;
   newsletter_sends: NewsletterSends;
   notifications: Notifications;

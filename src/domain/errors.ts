@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'CONFLICT' // the write collides with existing state (duplicate edition number, ...)
   | 'UNPROCESSABLE' // well-formed but not processable as sent (an Idempotency-Key reused for another request)
   | 'QUOTA_EXCEEDED' // the daily request quota of the API key is spent
+  | 'TOO_LARGE' // the uploaded content exceeds a configured cap (bytes, pixels)
+  | 'UNSUPPORTED_MEDIA_TYPE' // the uploaded content is not of an accepted type (judged by its bytes)
   | 'UNAVAILABLE'; // a dependency (the database) does not answer
 
 /** An error the domain raises on purpose, with a message fit to show the caller. */

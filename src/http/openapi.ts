@@ -69,7 +69,8 @@ const TAGS: Record<string, string> = {
   Identity: 'Who the token belongs to and what its plan includes.',
   Reference: 'Vocabularies: regions, countries, topics, tags, project types.',
   Account: 'Plans and billing configuration (no token needed).',
-  Admin: 'Editorial administration (administrators only): editions, articles, projects, tenders, the inbox, the audit log, the newsletter.',
+  Imagery: 'Article covers (pinned or derived from airport, country, company), airport imagery and image bytes on the width ladder.',
+  Admin: 'Editorial administration (administrators only): editions, articles, projects, tenders, the inbox, the audit log, the newsletter, the media library and article covers.',
   System: 'Service health.',
 };
 const EDITION_TEXT: Record<string, string> = {

@@ -201,6 +201,7 @@ export async function loadSample(ctx: Ctx, options: { force?: boolean } = {}): P
     // The pre-screening score with its reasons, as the feed poller gives new items (issue 14).
     await (await import('../domain/intake/index.js')).scoreInboxItems({ ...ctx, db: trx });
     await loadSampleEvents(trx);
+    await (await import('./sample-media.js')).loadSampleMedia(trx, ctx.now()); // generated imagery (issue 12)
     return { editions: editions.length, articles, companies: companies.length, projects, tenders, skipped: false };
   });
 }

@@ -80,6 +80,8 @@ export interface HarnessOptions {
   http?: AppOptions['http'] | undefined;
   /** Hosts outbound requests may reach although not public (AppOptions.outboundAllowedHosts), e.g. `parseAllowedHosts('127.0.0.1')`. */
   outboundAllowedHosts?: AppOptions['outboundAllowedHosts'];
+  /** Caps of an image upload (AppOptions.media); default 20 MB and 50 megapixels. */
+  media?: AppOptions['media'] | undefined;
 }
 
 /** Builds the service over a fresh database cloned from the `migrated` (or `sample`) template. */
@@ -88,7 +90,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const clock = options.clock ?? new TestClock();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.outboundAllowedHosts ? { outboundAllowedHosts: options.outboundAllowedHosts } : {}) });
+    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.outboundAllowedHosts ? { outboundAllowedHosts: options.outboundAllowedHosts } : {}), ...(options.media ? { media: options.media } : {}) });
     installResponseValidation(app);
     await app.ready();
   } catch (err) {

@@ -12,6 +12,7 @@ import calendarRoutes from './routes/calendar.js';
 import catalogueRoutes from './routes/catalogue.js';
 import editionRoutes from './routes/editions.js';
 import identityRoutes from './routes/identity.js';
+import mediaRoutes from './routes/media.js';
 import projectRoutes from './routes/projects.js';
 import searchRoutes from './routes/search.js';
 import tenderRoutes from './routes/tenders.js';
@@ -27,5 +28,6 @@ export default async function v1(app: FastifyInstance, options: Partial<Newslett
   await app.register(tenderRoutes);
   await app.register(calendarRoutes);
   await app.register(catalogueRoutes);
+  await app.register(mediaRoutes);
   await app.register(v1AdminScope, { prefix: '/admin', publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
 }

@@ -16,6 +16,7 @@ import suggestRoutes from './routes/suggest.js';
 import adminArticleRoutes from './routes/articles.js';
 import adminEditionRoutes from './routes/editions.js';
 import adminNewsletterRoutes from './routes/newsletter.js';
+import adminMediaRoutes from './routes/media.js';
 
 /** The path prefix of the scope, as the /v1 access hook needs to recognise it. */
 export const V1_ADMIN_PREFIX = '/v1/admin';
@@ -41,4 +42,5 @@ export default async function v1AdminScope(app: FastifyInstance, options: Newsle
   await app.register(adminEditionRoutes);
   await app.register(adminArticleRoutes);
   await app.register(adminNewsletterRoutes, { publicBaseUrl: options.publicBaseUrl });
+  await app.register(adminMediaRoutes);
 }

@@ -1,0 +1,29 @@
+/** Deleting an asset, its original and its cached variants (administrators; audited). */
+import { adminWrite } from '../admin/admin.js';
+import { recordAudit } from '../audit/audit-log.js';
+import type { Ctx } from '../context.js';
+import { conflict, notFound } from '../errors.js';
+import { loadMediaDetail } from './get-media.js';
+import { mediaStoreOf, originalKey, variantPrefix } from './store.js';
+
+/**
+ * Deletes asset `id` with its bytes. Refused while an article pins it, unless `force` (the pins go
+ * with it and those articles fall back to their derived cover).
+ * @throws DomainError NOT_FOUND, CONFLICT (pinned and not forced), UNAUTHENTICATED, FORBIDDEN
+ */
+export async function deleteMedia(ctx: Ctx, id: string, options: { force?: boolean | undefined } = {}): Promise<void> {
+  await adminWrite(ctx, async (trx, tctx) => {
+    const locked = await trx.selectFrom('media_assets').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!locked) throw notFound('Media asset');
+    const before = await loadMediaDetail(tctx, id);
+    if (before.pinned_by.length && !options.force) {
+      throw conflict(`The asset is the pinned cover of ${before.pinned_by.length} article(s); release those covers first or delete with force=true`);
+    }
+    await trx.deleteFrom('article_covers').where('media_id', '=', id).execute();
+    await trx.deleteFrom('media_assets').where('id', '=', id).execute();
+    const store = mediaStoreOf(trx);
+    await store.deletePrefix(originalKey(id));
+    await store.deletePrefix(variantPrefix(id));
+    await recordAudit(trx, tctx, { action: 'delete', entity: 'media', entityId: id, before });
+  });
+}

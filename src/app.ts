@@ -18,6 +18,7 @@ import healthRoutes from './http/health.js';
 import { installRouteRegistry } from './http/route-registry.js';
 import { installMetrics, type MetricsOptions } from './http/metrics.js';
 import { systemCtx } from './domain/context.js';
+import { paymentProvider, type PaymentsConfig } from './domain/billing/provider.js';
 import v1 from './http/v1/index.js';
 import { validatorCompiler } from './http/validator.js';
 import mcpRoutes from './mcp/server.js';
@@ -44,6 +45,8 @@ export interface AppOptions {
   http?: HttpTimeouts;
   /** `GET /metrics` (src/http/metrics.ts); unset: no metrics, `/metrics` is 404. */
   metrics?: MetricsOptions | undefined;
+  /** The payment provider (Stripe; src/domain/billing/provider.ts); unset or without a secret key: checkout disabled. */
+  payments?: PaymentsConfig | undefined;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -66,6 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.database.db);
   app.decorate('sessionSecret', options.sessionSecret);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('publicBaseUrl', (options.publicBaseUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''));
+  app.decorate('payments', paymentProvider(options.payments));
   app.decorateRequest('identity', null);
   installMetrics(app, options.metrics, {
     ctx: () => systemCtx(options.database.db, options.clock ?? systemClock, 'metrics'),

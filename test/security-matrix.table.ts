@@ -74,6 +74,16 @@ export interface Row {
   ownState?: OwnState;
   /** For a non-GET `user` / `subscriber` row without `ownState`: why it touches no per-user state. */
   shared?: string;
+  /** Features of which the caller must hold at least one, on top of `features` (API keys: api or mcp). */
+  anyOf?: ('api' | 'mcp')[];
+  /**
+   * What an entitled caller gets when it is not 200 (a 201 write, a 400 for the literal `{param}` the
+   * matrix sends, a 503 of disabled checkout); `any`: whatever the caller's own state makes it, as
+   * long as it is not 401, 403 or 5xx.
+   */
+  status?: number | 'any';
+  /** What the administrator (who has no subscription) gets, when it differs from `status`. */
+  adminStatus?: number;
 }
 
 /** The first project at Heathrow (LHR) by title: on /v1/projects?q=Heathrow and /v1/airports/LHR/projects. */
@@ -169,6 +179,80 @@ export const TABLE: Record<string, Row> = {
   v1ListCalendarEvents: { access: 'subscriber' },
   v1ListPlans: { access: 'public' },
   v1GetBillingConfig: { access: 'public' },
+  // issue 11: accounts (profile, subscription, members, interests) and API keys over HTTP. Every
+  // caller of the matrix owns its account; the administrator has no subscription (adminStatus).
+  v1GetProfile: { access: 'subscriber' },
+  v1UpdateProfile: {
+    access: 'subscriber', body: { job_title: 'Analyst' },
+    ownState: { kind: 'owned', otherStatus: 200, setup: async () => ({}), snapshot: (h, a) => h.database.db.selectFrom('profiles').selectAll().where('user_id', '=', a.userId).execute() },
+  },
+  v1GetSubscription: { access: 'subscriber', adminStatus: 404 },
+  v1ListMembers: { access: 'subscriber' },
+  v1InviteMember: {
+    access: 'subscriber', body: { email: 'matrix-invitee@example.test' }, status: 'any',
+    ownState: {
+      kind: 'owned', otherStatus: 201, setup: async () => ({}),
+      snapshot: async (h, a) => {
+        const account = await h.database.db.selectFrom('accounts').select('id').where('owner_user_id', '=', a.userId).executeTakeFirstOrThrow();
+        return [
+          await h.database.db.selectFrom('account_members').select(['user_id', 'role']).where('account_id', '=', account.id).orderBy('user_id').execute(),
+          await h.database.db.selectFrom('account_invitations').select(['email']).where('account_id', '=', account.id).orderBy('email').execute(),
+        ];
+      },
+    },
+  },
+  v1RemoveMember: {
+    access: 'subscriber', status: 400,
+    ownState: {
+      kind: 'owned',
+      setup: async (h, a) => {
+        const account = await h.database.db.selectFrom('accounts').select('id').where('owner_user_id', '=', a.userId).executeTakeFirstOrThrow();
+        const c = await h.identity({});
+        await h.database.db.insertInto('account_members').values({ account_id: account.id, user_id: c.userId, role: 'member' }).execute();
+        return { user_id: c.userId };
+      },
+      snapshot: async (h, a) => {
+        const account = await h.database.db.selectFrom('accounts').select('id').where('owner_user_id', '=', a.userId).executeTakeFirstOrThrow();
+        return h.database.db.selectFrom('account_members').select(['user_id', 'role']).where('account_id', '=', account.id).orderBy('user_id').execute();
+      },
+    },
+  },
+  v1GetInterests: { access: 'subscriber' },
+  v1ReplaceInterests: {
+    access: 'subscriber', body: { topics: ['runways'], tags: [], regions: ['europe'], airports: ['LHR'] },
+    ownState: { kind: 'owned', otherStatus: 200, setup: async () => ({}), snapshot: (h, a) => h.database.db.selectFrom('user_interests').select(['kind', 'ref']).where('user_id', '=', a.userId).orderBy('kind').orderBy('ref').execute() },
+  },
+  v1AddInterestTerm: {
+    access: 'subscriber', status: 400,
+    ownState: { kind: 'owned', otherStatus: 200, setup: async () => ({ slug: 'terminals' }), snapshot: (h, a) => h.database.db.selectFrom('user_interests').select(['kind', 'ref']).where('user_id', '=', a.userId).orderBy('kind').orderBy('ref').execute() },
+  },
+  v1RemoveInterestTerm: {
+    access: 'subscriber', status: 400,
+    ownState: {
+      kind: 'owned',
+      setup: async (h, a) => {
+        await h.database.db.insertInto('user_interests').values({ user_id: a.userId, kind: 'topic', ref: 'cargo-logistics' }).onConflict((oc) => oc.doNothing()).execute();
+        return { slug: 'cargo-logistics' };
+      },
+      snapshot: (h, a) => h.database.db.selectFrom('user_interests').select(['kind', 'ref']).where('user_id', '=', a.userId).orderBy('kind').orderBy('ref').execute(),
+    },
+  },
+  v1ListApiKeys: { access: 'subscriber', anyOf: ['api', 'mcp'] },
+  v1CreateApiKey: {
+    access: 'subscriber', anyOf: ['api', 'mcp'], status: 201, body: { label: 'matrix' },
+    ownState: { kind: 'owned', otherStatus: 201, setup: async () => ({}), snapshot: (h, a) => h.database.db.selectFrom('api_keys').select(['id', 'revoked_at']).where('user_id', '=', a.userId).orderBy('id').execute() },
+  },
+  v1RevokeApiKey: {
+    access: 'subscriber', anyOf: ['api', 'mcp'], status: 400,
+    ownState: {
+      kind: 'owned',
+      setup: async (h, a) => {
+        const { createApiKey } = await import('../src/domain/identity/index.js');
+        return { id: (await createApiKey(h.ctx(), { email: a.email, label: 'to revoke' })).id };
+      },
+      snapshot: (h, a) => h.database.db.selectFrom('api_keys').select(['id', 'revoked_at']).where('user_id', '=', a.userId).orderBy('id').execute(),
+    },
+  },
 };
 
 /**

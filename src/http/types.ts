@@ -8,6 +8,7 @@ import type { DB } from '../db/types.js';
 import type { Clock } from '../domain/clock.js';
 import type { Ctx, Identity } from '../domain/context.js';
 import type { Feature } from '../domain/entitlements.js';
+import type { PaymentProvider } from '../domain/billing/provider.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,6 +24,10 @@ declare module 'fastify' {
     sessionSecret: string;
     /** The service's clock (AppOptions.clock). */
     clock: Clock;
+    /** Base URL of the service as readers reach it (links in messages; AppOptions.publicBaseUrl). */
+    publicBaseUrl: string;
+    /** The payment provider; `undefined`: checkout disabled (AppOptions.payments). */
+    payments: PaymentProvider | undefined;
   }
   interface FastifyRequest {
     /** Set by the auth hook of a face; `null` on routes without a token. */

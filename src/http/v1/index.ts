@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { installV1Access } from './access.js';
 import v1AdminScope from './admin/index.js';
 import { installV1Errors } from './problem.js';
+import accountRoutes from './routes/account.js';
 import airportRoutes from './routes/airports.js';
 import calendarRoutes from './routes/calendar.js';
 import catalogueRoutes from './routes/catalogue.js';
@@ -26,5 +27,6 @@ export default async function v1(app: FastifyInstance): Promise<void> {
   await app.register(tenderRoutes);
   await app.register(calendarRoutes);
   await app.register(catalogueRoutes);
+  await app.register(accountRoutes);
   await app.register(v1AdminScope, { prefix: '/admin' });
 }

@@ -27,8 +27,14 @@
  * (docs/decisions/0013-timeouts-and-unavailability.md)
  * | METRICS_TOKEN   | (unset)        | serve `GET /metrics` (Prometheus) to `Authorization: Bearer <token>`; at least 16 characters |
  * | METRICS_PORT    | (unset)        | serve `/metrics` on this port of HOST instead (no token unless METRICS_TOKEN is set) |
+ * | STRIPE_SECRET_KEY | (unset: checkout disabled) | sk_test_… or sk_live_…: enables checkout; its prefix gives the mode (docs/accounts.md) |
+ * | STRIPE_WEBHOOK_SECRET | (unset) | whsec_…: verifies POST /v1/billing/webhook (unset: notifications answer 503) |
+ * | STRIPE_API_URL  | (Stripe's)     | http(s)://host[:port] of the provider API, for a local stand-in |
+ * | CHECKOUT_SUCCESS_URL | PUBLIC_BASE_URL/billing/success?session_id={CHECKOUT_SESSION_ID} | where the checkout page returns a buyer who paid |
+ * | CHECKOUT_CANCEL_URL  | PUBLIC_BASE_URL/billing/cancel | where it returns a buyer who gave up |
  */
 import path from 'node:path';
+import type { PaymentsConfig } from './domain/billing/provider.js';
 
 /** The checked configuration of one process. */
 export interface Config {
@@ -54,6 +60,8 @@ export interface Config {
   corsOrigins: string[];
   /** `GET /metrics` (docs/operations.md). */
   metrics: MetricsConfig;
+  /** The payment provider (Stripe); without a secret key checkout is disabled (docs/accounts.md). */
+  payments: PaymentsConfig;
 }
 
 /** Where and to whom `/metrics` is served; both unset: not at all (404). */
@@ -168,6 +176,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (metricsToken && (metricsToken.length < 16 || /\s/.test(metricsToken))) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long, without spaces');
   const metricsPort = env.METRICS_PORT?.trim() ? intVar(env, 'METRICS_PORT', 0, 1, 65535) : undefined;
   if (metricsPort !== undefined && metricsPort === port) throw new ConfigError('METRICS_PORT must differ from PORT');
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
+  if (secretKey && !/^(sk|rk)_(test|live)_\S+$/.test(secretKey)) throw new ConfigError('STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_');
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || undefined;
+  const apiUrl = env.STRIPE_API_URL?.trim() || undefined;
+  if (apiUrl && !/^https?:\/\/[^/\s]+\/?$/.test(apiUrl)) throw new ConfigError('STRIPE_API_URL must be http(s)://host[:port]');
+  const successUrl = env.CHECKOUT_SUCCESS_URL?.trim() || `${publicBaseUrl}/billing/success?session_id={CHECKOUT_SESSION_ID}`;
+  const cancelUrl = env.CHECKOUT_CANCEL_URL?.trim() || `${publicBaseUrl}/billing/cancel`;
+  for (const [name, url] of [['CHECKOUT_SUCCESS_URL', successUrl], ['CHECKOUT_CANCEL_URL', cancelUrl]] as const) {
+    if (!/^https?:\/\/[^/\s]/.test(url)) throw new ConfigError(`${name} must start with http:// or https://`);
+  }
   return {
     port,
     host,
@@ -182,5 +200,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail,
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     metrics: { token: metricsToken, port: metricsPort },
+    payments: { secretKey, webhookSecret, apiUrl, successUrl, cancelUrl },
   };
 }

@@ -84,6 +84,8 @@ export interface Row {
   status?: number | 'any';
   /** What the administrator (who has no subscription) gets, when it differs from `status`. */
   adminStatus?: number;
+  /** Undoes what the row's calls changed that would change later rows' answers (run after the row). */
+  cleanup?: (h: Harness) => Promise<void>;
 }
 
 /** The first project at Heathrow (LHR) by title: on /v1/projects?q=Heathrow and /v1/airports/LHR/projects. */
@@ -181,12 +183,12 @@ export const TABLE: Record<string, Row> = {
   v1GetBillingConfig: { access: 'public' },
   // issue 11: accounts (profile, subscription, members, interests) and API keys over HTTP. Every
   // caller of the matrix owns its account; the administrator has no subscription (adminStatus).
-  v1GetProfile: { access: 'subscriber' },
+  v1GetProfile: { access: 'user' },
   v1UpdateProfile: {
-    access: 'subscriber', body: { job_title: 'Analyst' },
+    access: 'user', body: { job_title: 'Analyst' },
     ownState: { kind: 'owned', otherStatus: 200, setup: async () => ({}), snapshot: (h, a) => h.database.db.selectFrom('profiles').selectAll().where('user_id', '=', a.userId).execute() },
   },
-  v1GetSubscription: { access: 'subscriber', adminStatus: 404 },
+  v1GetSubscription: { access: 'user', status: 'any' },
   v1ListMembers: { access: 'subscriber' },
   v1InviteMember: {
     access: 'subscriber', body: { email: 'matrix-invitee@example.test' }, status: 'any',
@@ -253,6 +255,17 @@ export const TABLE: Record<string, Row> = {
       snapshot: (h, a) => h.database.db.selectFrom('api_keys').select(['id', 'revoked_at']).where('user_id', '=', a.userId).orderBy('id').execute(),
     },
   },
+  // issue 11: billing. The matrix's app has no payment provider: checkout and notifications answer 503.
+  v1GetQuote: { access: 'public', status: 400 },
+  v1StartTrial: {
+    access: 'user', status: 'any', shared: 'acts on the caller\'s own account only (no id names another account); 409 once it has a subscription',
+    // The callers without a subscription got a trial (the only subscriptions with a trial_end): end them.
+    cleanup: async (h) => { await h.database.db.deleteFrom('subscriptions').where('trial_end', 'is not', null).execute(); },
+  },
+  v1CreateCheckout: { access: 'user', status: 503, body: { plan: 'core', currency: 'USD' }, shared: 'checkout is disabled here; it acts on the caller\'s own account only' },
+  v1GetCheckout: { access: 'user', status: 400 },
+  v1CancelSubscription: { access: 'subscriber', adminStatus: 404, shared: 'acts on the caller\'s own account only (no id names another account)' },
+  v1BillingWebhook: { access: 'public', status: 503 },
 };
 
 /**

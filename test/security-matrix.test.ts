@@ -248,6 +248,7 @@ describe('security matrix', () => {
           assert.match(String(res.headers['content-type']), /^application\/json/, what);
         }
       }
+      await row.cleanup?.(h);
     }
     for (const caller of CALLERS.filter((c) => DAILY[c] !== undefined)) {
       const used = await h.database.db.selectFrom('usage_counters').innerJoin('api_keys', 'api_keys.id', 'usage_counters.api_key_id')

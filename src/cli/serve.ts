@@ -23,6 +23,7 @@ export async function serve(): Promise<void> {
     publicBaseUrl: config.mail.publicBaseUrl,
     corsOrigins: config.corsOrigins,
     http: config.http,
+    payments: config.payments,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     metrics: config.metrics.token || config.metrics.port
       ? { token: config.metrics.token, separatePort: config.metrics.port !== undefined, sendBudget: { hourly: config.mail.budgetHourly, daily: config.mail.budgetDaily } }

@@ -78,6 +78,10 @@ export interface HarnessOptions {
   open?: OpenOptions | undefined;
   /** The app's HTTP server timeouts, for tests that listen on a port. */
   http?: AppOptions['http'] | undefined;
+  /** The payment provider (AppOptions.payments; a local stand-in's URL in STRIPE_API_URL's place); default none: checkout disabled. */
+  payments?: AppOptions['payments'] | undefined;
+  /** Base URL of links in messages (AppOptions.publicBaseUrl). */
+  publicBaseUrl?: string | undefined;
 }
 
 /** Builds the service over a fresh database cloned from the `migrated` (or `sample`) template. */
@@ -86,7 +90,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const clock = options.clock ?? new TestClock();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}) });
+    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.payments ? { payments: options.payments } : {}), ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}) });
     installResponseValidation(app);
     await app.ready();
   } catch (err) {

@@ -8,6 +8,7 @@ import v1AdminScope from './admin/index.js';
 import { installV1Errors } from './problem.js';
 import accountRoutes from './routes/account.js';
 import airportRoutes from './routes/airports.js';
+import billingRoutes from './routes/billing.js';
 import calendarRoutes from './routes/calendar.js';
 import catalogueRoutes from './routes/catalogue.js';
 import editionRoutes from './routes/editions.js';
@@ -28,5 +29,6 @@ export default async function v1(app: FastifyInstance): Promise<void> {
   await app.register(calendarRoutes);
   await app.register(catalogueRoutes);
   await app.register(accountRoutes);
+  await app.register(billingRoutes);
   await app.register(v1AdminScope, { prefix: '/admin' });
 }

@@ -29,6 +29,8 @@ import {
 
 const tags = ['Account'];
 /** API-key management needs `api` or `mcp`, checked before validation. */
+/** Profile and subscription: any valid token (an account without a subscription reads them too). */
+const anyUser = { access: 'user' as const };
 const keysConfig = { anyGates: ANY_GATES.apiKeys };
 const errors = problemResponses(400, 401, 403, 404, 409, 500);
 const SlugParam = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Topic or tag slug' }) });
@@ -43,11 +45,13 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   const invitationUrl = (token: string) => `${app.publicBaseUrl}/v1/account/invitations/${token}`;
 
   r.get('/account/profile', {
+    config: anyUser,
     schema: { operationId: 'v1GetProfile', summary: 'The caller\'s profile', tags, security,
       description: "The profile of the token's user: name, job title, organisation, country (ISO 3166-1 alpha-2) and time zone (IANA).", response: { 200: Profile_, ...errors } },
   }, async (req) => presentProfile(await getProfile(ctxOf(req))));
 
   r.patch('/account/profile', {
+    config: anyUser,
     schema: {
       operationId: 'v1UpdateProfile', summary: 'Change name, job title, organisation, country (ISO alpha-2) or time zone (IANA)', tags, security,
       description: 'Changes only the fields sent; null clears one. The country must be one of /v1/reference countries, the time zone an IANA name (Europe/London); otherwise 400 naming the field.',
@@ -57,6 +61,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   }, async (req) => presentProfile(await updateProfile(ctxOf(req), req.body)));
 
   r.get('/account/subscription', {
+    config: anyUser,
     schema: { operationId: 'v1GetSubscription', summary: 'The account\'s subscription: plan, status, add-ons, seats, period end, trial end', tags, security,
       description: "The subscription of the caller's account: plan, status (trialing, active, past_due, canceled), add-ons, seats bought and used, current_period_end (access continues until then, also after cancellation), cancel_at_period_end and the trial end. 404 when the account has none.", response: { 200: Subscription, ...errors } },
   }, async (req) => presentSubscription(await getSubscription(ctxOf(req))));

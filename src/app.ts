@@ -19,6 +19,7 @@ import { installRouteRegistry } from './http/route-registry.js';
 import { installMetrics, type MetricsOptions } from './http/metrics.js';
 import { systemCtx } from './domain/context.js';
 import { DEFAULT_UPLOAD_LIMITS } from './domain/media/index.js';
+import { paymentProvider, type PaymentsConfig } from './domain/billing/provider.js';
 import v1 from './http/v1/index.js';
 import { validatorCompiler } from './http/validator.js';
 import mcpRoutes from './mcp/server.js';
@@ -50,6 +51,8 @@ export interface AppOptions {
   outboundAllowedHosts?: AllowedHosts;
   /** Caps of an image upload (MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS); default 20 MB and 50 megapixels. */
   media?: { maxBytes: number; maxPixels: number } | undefined;
+  /** The payment provider (Stripe; src/domain/billing/provider.ts); unset or without a secret key: checkout disabled. */
+  payments?: PaymentsConfig | undefined;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -73,6 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sessionSecret', options.sessionSecret);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('outboundAllowedHosts', options.outboundAllowedHosts ?? NO_ALLOWED_HOSTS);
+  app.decorate('publicBaseUrl', (options.publicBaseUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''));
+  app.decorate('payments', paymentProvider(options.payments));
   app.decorateRequest('identity', null);
   app.decorate('mediaLimits', options.media ?? DEFAULT_UPLOAD_LIMITS);
   installMetrics(app, options.metrics, {

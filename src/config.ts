@@ -30,9 +30,15 @@
  * | OUTBOUND_ALLOWED_HOSTS | (empty) | comma-separated host names, IP addresses or CIDR ranges that webhooks and feed polling may reach although they are not public (src/net/outbound.ts) |
  * | MEDIA_MAX_BYTES | 20971520       | largest image upload in bytes (20 MB; above: 413)              |
  * | MEDIA_MAX_PIXELS | 50000000      | most pixels (width × height) of an upload (above: 413; refuses decompression bombs) |
+ * | STRIPE_SECRET_KEY | (unset: checkout disabled) | sk_test_… or sk_live_…: enables checkout; its prefix gives the mode (docs/accounts.md) |
+ * | STRIPE_WEBHOOK_SECRET | (unset) | whsec_…: verifies POST /v1/billing/webhook (unset: notifications answer 503) |
+ * | STRIPE_API_URL  | (Stripe's)     | http(s)://host[:port] of the provider API, for a local stand-in |
+ * | CHECKOUT_SUCCESS_URL | PUBLIC_BASE_URL/billing/success?session_id={CHECKOUT_SESSION_ID} | where the checkout page returns a buyer who paid |
+ * | CHECKOUT_CANCEL_URL  | PUBLIC_BASE_URL/billing/cancel | where it returns a buyer who gave up |
  */
 import path from 'node:path';
 import { parseAllowedHosts, type AllowedHosts } from './net/outbound.js';
+import type { PaymentsConfig } from './domain/billing/provider.js';
 
 /** The checked configuration of one process. */
 export interface Config {
@@ -62,6 +68,8 @@ export interface Config {
   outboundAllowedHosts: AllowedHosts;
   /** Caps of an image upload (docs/media.md). */
   media: { maxBytes: number; maxPixels: number };
+  /** The payment provider (Stripe); without a secret key checkout is disabled (docs/accounts.md). */
+  payments: PaymentsConfig;
 }
 
 /** Where and to whom `/metrics` is served; both unset: not at all (404). */
@@ -182,6 +190,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (metricsToken && (metricsToken.length < 16 || /\s/.test(metricsToken))) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long, without spaces');
   const metricsPort = env.METRICS_PORT?.trim() ? intVar(env, 'METRICS_PORT', 0, 1, 65535) : undefined;
   if (metricsPort !== undefined && metricsPort === port) throw new ConfigError('METRICS_PORT must differ from PORT');
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
+  if (secretKey && !/^(sk|rk)_(test|live)_\S+$/.test(secretKey)) throw new ConfigError('STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_');
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || undefined;
+  const apiUrl = env.STRIPE_API_URL?.trim() || undefined;
+  if (apiUrl && !/^https?:\/\/[^/\s]+\/?$/.test(apiUrl)) throw new ConfigError('STRIPE_API_URL must be http(s)://host[:port]');
+  const successUrl = env.CHECKOUT_SUCCESS_URL?.trim() || `${publicBaseUrl}/billing/success?session_id={CHECKOUT_SESSION_ID}`;
+  const cancelUrl = env.CHECKOUT_CANCEL_URL?.trim() || `${publicBaseUrl}/billing/cancel`;
+  for (const [name, url] of [['CHECKOUT_SUCCESS_URL', successUrl], ['CHECKOUT_CANCEL_URL', cancelUrl]] as const) {
+    if (!/^https?:\/\/[^/\s]/.test(url)) throw new ConfigError(`${name} must start with http:// or https://`);
+  }
   return {
     port,
     host,
@@ -201,5 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: intVar(env, 'MEDIA_MAX_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
       maxPixels: intVar(env, 'MEDIA_MAX_PIXELS', 50_000_000, 10_000, 1_000_000_000),
     },
+    payments: { secretKey, webhookSecret, apiUrl, successUrl, cancelUrl },
   };
 }

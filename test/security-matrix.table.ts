@@ -74,6 +74,18 @@ export interface Row {
   ownState?: OwnState;
   /** For a non-GET `user` / `subscriber` row without `ownState`: why it touches no per-user state. */
   shared?: string;
+  /** Features of which the caller must hold at least one, on top of `features` (API keys: api or mcp). */
+  anyOf?: ('api' | 'mcp')[];
+  /**
+   * What an entitled caller gets when it is not 200 (a 201 write, a 400 for the literal `{param}` the
+   * matrix sends, a 503 of disabled checkout); `any`: whatever the caller's own state makes it, as
+   * long as it is not 401, 403 or 5xx.
+   */
+  status?: number | 'any';
+  /** What the administrator (who has no subscription) gets, when it differs from `status`. */
+  adminStatus?: number;
+  /** Undoes what the row's calls changed that would change later rows' answers (run after the row). */
+  cleanup?: (h: Harness) => Promise<void>;
 }
 
 /** The first project at Heathrow (LHR) by title: on /v1/projects?q=Heathrow and /v1/airports/LHR/projects. */
@@ -210,6 +222,91 @@ export const TABLE: Record<string, Row> = {
   v1AdminDeleteMedia: { access: 'admin' },
   v1AdminPinCover: { access: 'admin', body: { media_id: '00000000-0000-4000-8000-000000000000' } },
   v1AdminReleaseCover: { access: 'admin' },
+  // issue 11: accounts (profile, subscription, members, interests) and API keys over HTTP. Every
+  // caller of the matrix owns its account; the administrator has no subscription (adminStatus).
+  v1GetProfile: { access: 'user' },
+  v1UpdateProfile: {
+    access: 'user', body: { job_title: 'Analyst' },
+    ownState: { kind: 'owned', otherStatus: 200, setup: async () => ({}), snapshot: (h, a) => h.database.db.selectFrom('profiles').selectAll().where('user_id', '=', a.userId).execute() },
+  },
+  v1GetSubscription: { access: 'user', status: 'any' },
+  v1ListMembers: { access: 'subscriber' },
+  v1InviteMember: {
+    access: 'subscriber', body: { email: 'matrix-invitee@example.test' }, status: 'any',
+    ownState: {
+      kind: 'owned', otherStatus: 201, setup: async () => ({}),
+      snapshot: async (h, a) => {
+        const account = await h.database.db.selectFrom('accounts').select('id').where('owner_user_id', '=', a.userId).executeTakeFirstOrThrow();
+        return [
+          await h.database.db.selectFrom('account_members').select(['user_id', 'role']).where('account_id', '=', account.id).orderBy('user_id').execute(),
+          await h.database.db.selectFrom('account_invitations').select(['email']).where('account_id', '=', account.id).orderBy('email').execute(),
+        ];
+      },
+    },
+  },
+  v1RemoveMember: {
+    access: 'subscriber', status: 400,
+    ownState: {
+      kind: 'owned',
+      setup: async (h, a) => {
+        const account = await h.database.db.selectFrom('accounts').select('id').where('owner_user_id', '=', a.userId).executeTakeFirstOrThrow();
+        const c = await h.identity({});
+        await h.database.db.insertInto('account_members').values({ account_id: account.id, user_id: c.userId, role: 'member' }).execute();
+        return { user_id: c.userId };
+      },
+      snapshot: async (h, a) => {
+        const account = await h.database.db.selectFrom('accounts').select('id').where('owner_user_id', '=', a.userId).executeTakeFirstOrThrow();
+        return h.database.db.selectFrom('account_members').select(['user_id', 'role']).where('account_id', '=', account.id).orderBy('user_id').execute();
+      },
+    },
+  },
+  v1GetInterests: { access: 'subscriber' },
+  v1ReplaceInterests: {
+    access: 'subscriber', body: { topics: ['runways'], tags: [], regions: ['europe'], airports: ['LHR'] },
+    ownState: { kind: 'owned', otherStatus: 200, setup: async () => ({}), snapshot: (h, a) => h.database.db.selectFrom('user_interests').select(['kind', 'ref']).where('user_id', '=', a.userId).orderBy('kind').orderBy('ref').execute() },
+  },
+  v1AddInterestTerm: {
+    access: 'subscriber', status: 400,
+    ownState: { kind: 'owned', otherStatus: 200, setup: async () => ({ slug: 'terminals' }), snapshot: (h, a) => h.database.db.selectFrom('user_interests').select(['kind', 'ref']).where('user_id', '=', a.userId).orderBy('kind').orderBy('ref').execute() },
+  },
+  v1RemoveInterestTerm: {
+    access: 'subscriber', status: 400,
+    ownState: {
+      kind: 'owned',
+      setup: async (h, a) => {
+        await h.database.db.insertInto('user_interests').values({ user_id: a.userId, kind: 'topic', ref: 'cargo-logistics' }).onConflict((oc) => oc.doNothing()).execute();
+        return { slug: 'cargo-logistics' };
+      },
+      snapshot: (h, a) => h.database.db.selectFrom('user_interests').select(['kind', 'ref']).where('user_id', '=', a.userId).orderBy('kind').orderBy('ref').execute(),
+    },
+  },
+  v1ListApiKeys: { access: 'subscriber', anyOf: ['api', 'mcp'] },
+  v1CreateApiKey: {
+    access: 'subscriber', anyOf: ['api', 'mcp'], status: 201, body: { label: 'matrix' },
+    ownState: { kind: 'owned', otherStatus: 201, setup: async () => ({}), snapshot: (h, a) => h.database.db.selectFrom('api_keys').select(['id', 'revoked_at']).where('user_id', '=', a.userId).orderBy('id').execute() },
+  },
+  v1RevokeApiKey: {
+    access: 'subscriber', anyOf: ['api', 'mcp'], status: 400,
+    ownState: {
+      kind: 'owned',
+      setup: async (h, a) => {
+        const { createApiKey } = await import('../src/domain/identity/index.js');
+        return { id: (await createApiKey(h.ctx(), { email: a.email, label: 'to revoke' })).id };
+      },
+      snapshot: (h, a) => h.database.db.selectFrom('api_keys').select(['id', 'revoked_at']).where('user_id', '=', a.userId).orderBy('id').execute(),
+    },
+  },
+  // issue 11: billing. The matrix's app has no payment provider: checkout and notifications answer 503.
+  v1GetQuote: { access: 'public', status: 400 },
+  v1StartTrial: {
+    access: 'user', status: 'any', shared: 'acts on the caller\'s own account only (no id names another account); 409 once it has a subscription',
+    // The callers without a subscription got a trial (the only subscriptions with a trial_end): end them.
+    cleanup: async (h) => { await h.database.db.deleteFrom('subscriptions').where('trial_end', 'is not', null).execute(); },
+  },
+  v1CreateCheckout: { access: 'user', status: 503, body: { plan: 'core', currency: 'USD' }, shared: 'checkout is disabled here; it acts on the caller\'s own account only' },
+  v1GetCheckout: { access: 'user', status: 400 },
+  v1CancelSubscription: { access: 'subscriber', adminStatus: 404, shared: 'acts on the caller\'s own account only (no id names another account)' },
+  v1BillingWebhook: { access: 'public', status: 503 },
 };
 
 /**

@@ -68,6 +68,14 @@ const THROUGH = 0;
 
 /** The status `caller` must get on an operation at `path` with `row`. */
 function expected(caller: Caller, path: string, row: Row): number {
+  const want = baseExpected(caller, path, row);
+  if (want !== 200) return want;
+  if (caller === 'admin key' && row.adminStatus !== undefined) return row.adminStatus;
+  return row.status === 'any' ? THROUGH : row.status ?? 200;
+}
+
+/** {@link expected} before a row's own success status. */
+function baseExpected(caller: Caller, path: string, row: Row): number {
   if (row.access === 'public') return 200;
   if (unauthenticated(caller)) return 401;
   if (row.access === 'user') return 200;
@@ -81,7 +89,8 @@ function expected(caller: Caller, path: string, row: Row): number {
   // /api/v1 first: an API key needs `api`, a session any plan (/api/mcp: `mcp`, a row feature).
   if (path.startsWith('/api/v1/') && lacksApi(caller)) return 403;
   // Then the same content gates on both editions; a trial passes archive, projects, wat as a preview.
-  return entitled(caller, features) === 'refused' ? 403 : 200;
+  if (entitled(caller, features) === 'refused') return 403;
+  return row.anyOf && !row.anyOf.some((f) => FULL[caller].includes(f)) ? 403 : 200;
 }
 
 let h: Harness;
@@ -228,7 +237,7 @@ describe('security matrix', () => {
         if (want >= 400) {
           assertRefusal(res, want, op.path, what);
           if (want === 403 && op.path.startsWith('/v1/') && caller !== 'no subscription key') {
-            assert.match((res.json() as { detail: string }).detail, /feature "(archive|projects|wat|exports)"/, what);
+            assert.match((res.json() as { detail: string }).detail, /feature "(archive|projects|wat|exports|api|mcp)"/, what);
           }
           if (want === 403 && op.path.startsWith('/api/v1/') && caller !== 'no subscription key' && row.access === 'subscriber') {
             // The reason is visible: the edition's own gate, or the content gate /v1 names too.
@@ -243,6 +252,7 @@ describe('security matrix', () => {
           assert.match(String(res.headers['content-type']), /^application\/json/, what);
         }
       }
+      await row.cleanup?.(h);
     }
     for (const caller of CALLERS.filter((c) => DAILY[c] !== undefined)) {
       const used = await h.database.db.selectFrom('usage_counters').innerJoin('api_keys', 'api_keys.id', 'usage_counters.api_key_id')

@@ -6,7 +6,10 @@
  *   seed sample [--force]
  *   seed synthetic [--articles N] [--projects N] [--tenders N] [--seed S]
  *   users create --email E [--name N] [--admin] [--plan trial|core|professional|enterprise] [--addon wat] [--addon mcp]
+ *   users update --email E [--plan P] [--addon A]… [--admin|--no-admin]
  *   keys create --email E [--label L]
+ *   keys list --email E
+ *   keys revoke --id ID
  *   sessions create --email E
  * Every command has `--help` (its flags and an example); `airport-intel --version` prints the version.
  * Results go to stdout (JSON, or the bare key/token); progress and errors to stderr.
@@ -21,7 +24,7 @@ import { migrate } from '../db/migrate.js';
 import { DomainError } from '../domain/errors.js';
 import { systemCtx } from '../domain/context.js';
 import { systemClock } from '../system-clock.js';
-import { createApiKey, createSession, createUser, PLAN_CODES, type PlanCode } from '../domain/identity/index.js';
+import { createApiKey, createSession, createUser, listApiKeysOfUser, PLAN_CODES, revokeApiKeyById, updateUser, type PlanCode } from '../domain/identity/index.js';
 import { resolveSessionSecret } from '../secrets.js';
 import { CliFailure, positiveInt, required, say, UsageError, withDatabase } from './runtime.js';
 
@@ -47,7 +50,10 @@ Commands and their flags (airport-intel <command> --help shows a command's flags
   seed sample [--force]
   seed synthetic [--articles N] [--projects N] [--tenders N] [--seed S]
   users create --email E [--name N] [--admin] [--plan ${PLAN_CODES.join('|')}] [--addon wat] [--addon mcp]
+  users update --email E [--plan ${PLAN_CODES.join('|')}] [--addon wat] [--addon mcp] [--admin|--no-admin]
   keys create --email E [--label L]
+  keys list --email E
+  keys revoke --id ID
   sessions create --email E
 
 Environment: PORT, HOST, DATABASE_URL, DATA_DIR, SESSION_SECRET, LOG_LEVEL, METRICS_TOKEN, METRICS_PORT,
@@ -122,7 +128,8 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
       });
     });
 
-  root.command('users').description('manage users').command('create')
+  const users = root.command('users').description('manage users');
+  users.command('create')
     .description('create a user with their own account and subscription; prints the user as JSON')
     .requiredOption('--email <E>', 'the user\'s email address (unique, case-insensitive)')
     .option('--name <N>', 'display name')
@@ -141,7 +148,46 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
       );
     });
 
-  root.command('keys').description('manage API keys').command('create')
+  users.command('update')
+    .description('change an existing user: the plan of the account they own, add-ons added to it, the administrator flag; prints the user as JSON')
+    .requiredOption('--email <E>', 'the user\'s email address')
+    .option('--plan <plan>', `subscription plan: ${PLAN_CODES.join('|')}`)
+    .option('--addon <addon>', 'add-on to add: wat or mcp (repeatable)', collect)
+    .option('--admin', 'make the user an administrator')
+    .option('--no-admin', 'withdraw the administrator flag')
+    .addHelpText('after', example('airport-intel users update --email ana@example.test --addon wat', 'airport-intel users update --email ana@example.test --plan enterprise --no-admin'))
+    .action((v: { email: string; plan?: string; addon?: string[]; admin?: boolean }, cmd: Command) => {
+      if (v.plan !== undefined && !PLAN_CODES.includes(v.plan as PlanCode)) throw new UsageError(`--plan must be one of ${PLAN_CODES.join(', ')}`);
+      const addons = v.addon ?? [];
+      const bad = addons.filter((a) => a !== 'wat' && a !== 'mcp');
+      if (bad.length) throw new UsageError(`--addon must be wat or mcp (got ${bad.join(', ')})`);
+      // --admin / --no-admin given: commander's source is 'cli'; neither: the default, left unchanged.
+      const admin = cmd.getOptionValueSource('admin') === 'cli' ? v.admin === true : undefined;
+      if (v.plan === undefined && addons.length === 0 && admin === undefined) throw new UsageError('users update needs --plan, --addon, --admin or --no-admin');
+      const email = required(v, 'email');
+      return withDatabase(async (database) =>
+        print(await updateUser(systemCtx(database.db, systemClock), { email, plan: v.plan as PlanCode | undefined, addons, admin })),
+      );
+    });
+
+  const keys = root.command('keys').description('manage API keys');
+  keys.command('list')
+    .description('list a user\'s API keys (revoked ones included) as JSON: id, label, prefix, dates, today\'s usage; never the key')
+    .requiredOption('--email <E>', 'the user\'s email address')
+    .addHelpText('after', example('airport-intel keys list --email ana@example.test'))
+    .action((v: { email: string }) => {
+      const email = required(v, 'email');
+      return withDatabase(async (database) => print(await listApiKeysOfUser(systemCtx(database.db, systemClock), email)));
+    });
+  keys.command('revoke')
+    .description('revoke an API key by its id (from keys list) at once; prints the key\'s id, prefix and revocation time')
+    .requiredOption('--id <ID>', 'the key\'s id (a UUID)')
+    .addHelpText('after', example('airport-intel keys revoke --id 7d0c6a57-4c1e-4f0e-9a55-2b8f3e1c2d4a'))
+    .action((v: { id: string }) => {
+      const id = required(v, 'id');
+      return withDatabase(async (database) => print(await revokeApiKeyById(systemCtx(database.db, systemClock), id)));
+    });
+  keys.command('create')
     .description('mint an API key for a user; prints the key alone on stdout (it is shown only once)')
     .requiredOption('--email <E>', 'the user\'s email address')
     .option('--label <L>', 'a label to recognise the key by')

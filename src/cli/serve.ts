@@ -25,6 +25,7 @@ export async function serve(): Promise<void> {
     outboundAllowedHosts: config.outboundAllowedHosts,
     http: config.http,
     media: config.media,
+    payments: config.payments,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     metrics: config.metrics.token || config.metrics.port
       ? { token: config.metrics.token, separatePort: config.metrics.port !== undefined, sendBudget: { hourly: config.mail.budgetHourly, daily: config.mail.budgetDaily } }

@@ -80,6 +80,26 @@ export interface AlertRules {
   user_id: string;
 }
 
+/** issue 11 (0008): an invitation to join an account. */
+export interface AccountInvitations {
+  accepted_at: Timestamp | null;
+  account_id: string;
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  invited_by: string | null;
+  role: Generated<string>;
+  token_hash: string;
+}
+
+/** issue 11 (0008): a payment-provider notification processed (exactly once by event id). */
+export interface BillingEvents {
+  event_id: string;
+  processed_at: Timestamp;
+  type: string;
+}
+
 export interface ApiKeys {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
@@ -89,6 +109,10 @@ export interface ApiKeys {
   prefix: string;
   revoked_at: Timestamp | null;
   user_id: string;
+  /** issue 11 (0008) */
+  account_id: string | null;
+  expires_at: Timestamp | null;
+  read_only: Generated<boolean>;
 }
 
 export interface ArticleAirports {
@@ -198,6 +222,8 @@ export interface Checkouts {
   plan_code: string;
   provider_ref: string | null;
   status: Generated<string>;
+  /** issue 11 (0008) */
+  expires_at: Timestamp | null;
 }
 
 export interface Companies {
@@ -437,6 +463,10 @@ export interface ProcurementRequests {
   plan_code: string | null;
   seats: number | null;
   status: Generated<string>;
+  /** issue 11 (0008) */
+  billing_details: string | null;
+  client_address: string | null;
+  country: string | null;
 }
 
 export interface ProcurementReviews {
@@ -454,6 +484,9 @@ export interface Profiles {
   organisation: string | null;
   updated_at: Generated<Timestamp>;
   user_id: string;
+  /** issue 11 (0008) */
+  country: string | null;
+  timezone: string | null;
 }
 
 export interface ProjectAirports {
@@ -552,6 +585,8 @@ export interface Subscriptions {
   seats: Generated<number>;
   status: string;
   updated_at: Generated<Timestamp>;
+  /** issue 11 (0008) */
+  trial_end: Timestamp | null;
 }
 
 export interface Tags {
@@ -650,6 +685,7 @@ export interface DB {
   addons: Addons;
   airports: Airports;
   alert_rules: AlertRules;
+  account_invitations: AccountInvitations;
   api_keys: ApiKeys;
   article_airports: ArticleAirports;
   article_companies: ArticleCompanies;
@@ -660,6 +696,7 @@ export interface DB {
   article_views: ArticleViews;
   articles: Articles;
   audit_log: AuditLog;
+  billing_events: BillingEvents;
   calendar_events: CalendarEvents;
   checkouts: Checkouts;
   companies: Companies;

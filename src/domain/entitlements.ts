@@ -128,6 +128,22 @@ export function requireGates(identity: Identity, gates: readonly Feature[]): voi
 }
 
 /**
+ * Refuses unless `identity` holds at least one of `features` in full (API-key management needs `api`
+ * or `mcp`: seed 001, section 5). Admins pass.
+ * @throws DomainError FORBIDDEN naming the first feature of `features`
+ */
+export function requireAnyFeature(identity: Identity, features: readonly Feature[]): void {
+  if (features.length === 0 || features.some((f) => hasFeature(identity, f))) return;
+  requireFeature(identity, features[0]!);
+}
+
+/** Gates met by any one of their features (route `config.anyGates`). */
+export const ANY_GATES = {
+  /** API-key management: `api` or `mcp`. */
+  apiKeys: ['api', 'mcp'],
+} as const satisfies Record<string, readonly Feature[]>;
+
+/**
  * The gate a reader operation applies to its caller: {@link requireGates} for a user, nothing for
  * a system context (CLI, seeding, jobs: no identity).
  * @throws DomainError FORBIDDEN naming the first missing feature

@@ -5,12 +5,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Identity } from '../domain/context.js';
 import { unauthenticated } from '../domain/errors.js';
-import { authenticateApiKey, authenticateSession, looksLikeApiKey } from '../domain/identity/index.js';
+import { authenticateApiKey, authenticateSession, looksLikeApiKey, refuseReadOnlyWrite } from '../domain/identity/index.js';
 import { ctxOf } from './types.js';
 
 /**
  * The caller of `request`.
- * @throws DomainError UNAUTHENTICATED for a missing, malformed, unknown, expired or revoked token
+ * @throws DomainError UNAUTHENTICATED for a missing, malformed, unknown, expired or revoked token;
+ *   FORBIDDEN for a write with a read-only API key
  */
 export async function authenticateRequest(request: FastifyRequest): Promise<Identity> {
   const header = request.headers.authorization;
@@ -21,6 +22,8 @@ export async function authenticateRequest(request: FastifyRequest): Promise<Iden
   const ctx = ctxOf(request);
   const identity = await (looksLikeApiKey(token) ? authenticateApiKey(ctx, token) : authenticateSession(ctx, request.server.sessionSecret, token));
   bindCallerToLog(request, identity);
+  // A read-only key: GET calls and searches only (a search is a route whose path ends in /search).
+  refuseReadOnlyWrite(identity, { method: request.method, search: /\/search$/.test(request.routeOptions.url ?? '') });
   return identity;
 }
 

@@ -9,6 +9,7 @@ import type { AllowedHosts } from '../net/outbound.js';
 import type { Clock } from '../domain/clock.js';
 import type { Ctx, Identity } from '../domain/context.js';
 import type { Feature } from '../domain/entitlements.js';
+import type { PaymentProvider } from '../domain/billing/provider.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,6 +27,10 @@ declare module 'fastify' {
     clock: Clock;
     /** `OUTBOUND_ALLOWED_HOSTS`, parsed: pass it to operations that reach outside (src/net/outbound.ts). */
     outboundAllowedHosts: AllowedHosts;
+    /** Base URL of the service as readers reach it (links in messages; AppOptions.publicBaseUrl). */
+    publicBaseUrl: string;
+    /** The payment provider; `undefined`: checkout disabled (AppOptions.payments). */
+    payments: PaymentProvider | undefined;
   }
   interface FastifyRequest {
     /** Set by the auth hook of a face; `null` on routes without a token. */

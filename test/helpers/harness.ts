@@ -82,6 +82,10 @@ export interface HarnessOptions {
   outboundAllowedHosts?: AppOptions['outboundAllowedHosts'];
   /** Caps of an image upload (AppOptions.media); default 20 MB and 50 megapixels. */
   media?: AppOptions['media'] | undefined;
+  /** The payment provider (AppOptions.payments; a local stand-in's URL in STRIPE_API_URL's place); default none: checkout disabled. */
+  payments?: AppOptions['payments'] | undefined;
+  /** Base URL of links in messages (AppOptions.publicBaseUrl). */
+  publicBaseUrl?: string | undefined;
 }
 
 /** Builds the service over a fresh database cloned from the `migrated` (or `sample`) template. */
@@ -90,7 +94,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const clock = options.clock ?? new TestClock();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.outboundAllowedHosts ? { outboundAllowedHosts: options.outboundAllowedHosts } : {}), ...(options.media ? { media: options.media } : {}) });
+    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.outboundAllowedHosts ? { outboundAllowedHosts: options.outboundAllowedHosts } : {}), ...(options.media ? { media: options.media } : {}), ...(options.payments ? { payments: options.payments } : {}), ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}) });
     installResponseValidation(app);
     await app.ready();
   } catch (err) {

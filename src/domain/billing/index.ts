@@ -1,3 +1,13 @@
-/** The catalogue and billing settings: plans on sale, checkout configuration. What the faces may import. */
-export { getBillingConfig } from './get-billing-config.js';
+/**
+ * The catalogue and billing: plans on sale, checkout configuration, quotes, trials, hosted checkout
+ * at the payment provider (Stripe), its notifications, cancellation. What the faces may import.
+ */
+export { getBillingConfig, checkoutConfig, type CheckoutMode } from './get-billing-config.js';
 export { listPlans } from './list-plans.js';
+export { paymentProvider, modeOfKey, WEBHOOK_TOLERANCE_SECONDS, type PaymentProvider, type PaymentsConfig } from './provider.js';
+export { quotePurchase, type Quote, type LineItem } from './quote.js';
+export { startTrial } from './trial.js';
+export { cancelSubscription } from './cancel.js';
+export { startCheckout, getCheckout, type CheckoutCreated, type CheckoutState } from './checkout.js';
+export { handleBillingEvent, type WebhookResult } from './webhook.js';
+export { QuoteQuery, CheckoutInput } from './schemas.js';

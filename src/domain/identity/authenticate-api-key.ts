@@ -5,19 +5,28 @@ import { unauthenticated } from '../errors.js';
 import { hashApiKey, KEY_PATTERN, KEY_PREFIX_LENGTH } from './api-key-format.js';
 import { identityColumns, identityJoins, toIdentity, type IdentityRow } from './load-identity.js';
 
+/** `last_used_at` is kept to the minute. */
+const LAST_USED_GRANULARITY_MS = 60_000;
+
 /**
  * Resolves an API key to the identity of its user.
- * @throws DomainError UNAUTHENTICATED for a malformed, unknown or revoked key.
+ * @throws DomainError UNAUTHENTICATED for a malformed, unknown, revoked or expired key.
  */
 export async function authenticateApiKey(ctx: Ctx, key: string): Promise<Identity> {
   if (!KEY_PATTERN.test(key)) throw unauthenticated('Malformed API key: expected "svc_live_" followed by 43 base62 characters');
-  const { rows } = await sql<IdentityRow & { key_id: string; key_hash: string; revoked_at: Date | null }>`
-    select k.id as key_id, k.key_hash, k.revoked_at, ${identityColumns}
+  const { rows } = await sql<IdentityRow & { key_id: string; key_hash: string; revoked_at: Date | null; expires_at: Date | null; read_only: boolean; last_used_at: Date | null }>`
+    select k.id as key_id, k.key_hash, k.revoked_at, k.expires_at, k.read_only, k.last_used_at, ${identityColumns}
       from api_keys k join users u on u.id = k.user_id ${identityJoins(ctx.now())}
      where k.prefix = ${key.slice(0, KEY_PREFIX_LENGTH)}`.execute(ctx.db);
   const presented = Buffer.from(hashApiKey(key), 'hex');
   const match = rows.find((r) => crypto.timingSafeEqual(Buffer.from(r.key_hash, 'hex'), presented));
   if (!match) throw unauthenticated('Unknown API key');
   if (match.revoked_at) throw unauthenticated('This API key has been revoked');
-  return toIdentity(match, 'api_key', match.key_id);
+  const now = ctx.now();
+  if (match.expires_at && match.expires_at.getTime() <= now.getTime()) throw unauthenticated('This API key has expired');
+  // last_used_at, written at most once a minute per key (a list shows it; no write on every call).
+  if (!match.last_used_at || now.getTime() - match.last_used_at.getTime() >= LAST_USED_GRANULARITY_MS) {
+    await ctx.db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', match.key_id).execute();
+  }
+  return { ...toIdentity(match, 'api_key', match.key_id), readOnly: match.read_only };
 }

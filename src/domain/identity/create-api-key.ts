@@ -1,20 +1,7 @@
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
-import { mappingDatabaseErrors } from '../shared/database-errors.js';
-import { API_KEY_PREFIX, BASE62, BODY_LENGTH, hashApiKey, KEY_PREFIX_LENGTH } from './api-key-format.js';
-
-/** Encodes 32 random bytes as exactly 43 base62 characters. */
-function randomBase62(): string {
-  let n = BigInt('0x' + crypto.randomBytes(32).toString('hex'));
-  let out = '';
-  for (let i = 0; i < BODY_LENGTH; i++) {
-    out = BASE62[Number(n % 62n)] + out;
-    n /= 62n;
-  }
-  return out;
-}
+import { insertApiKey } from './mint-api-key.js';
 
 /** An API key as listed (never with its plaintext). */
 export interface ApiKeySummary {
@@ -27,7 +14,8 @@ export interface ApiKeySummary {
 }
 
 /**
- * Mints a key for the user with `email`.
+ * Mints a key for the user with `email` (the CLI and test helpers; `POST /v1/account/api-keys` is
+ * `mintApiKey`).
  * @returns the summary plus `key`, the plaintext, which is never shown again.
  * @throws DomainError NOT_FOUND when no user has that email; VALIDATION when the user is deleted meanwhile.
  */
@@ -41,11 +29,6 @@ export async function createApiKey(
     .where(sql`lower(email)`, '=', input.email.trim().toLowerCase())
     .executeTakeFirst();
   if (!user) throw notFound(`User ${input.email}`);
-  const key = API_KEY_PREFIX + randomBase62();
-  const row = await mappingDatabaseErrors(() => ctx.db
-    .insertInto('api_keys')
-    .values({ user_id: user.id, label: input.label ?? null, prefix: key.slice(0, KEY_PREFIX_LENGTH), key_hash: hashApiKey(key) })
-    .returning(['id', 'label', 'prefix', 'created_at', 'revoked_at'])
-    .executeTakeFirstOrThrow());
-  return { ...row, key };
+  const row = await insertApiKey(ctx, { userId: user.id, accountId: null, label: input.label ?? null, expiresAt: null, readOnly: false });
+  return { id: row.id, label: row.label, prefix: row.prefix, created_at: row.created_at, revoked_at: row.revoked_at, key: row.key };
 }

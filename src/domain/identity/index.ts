@@ -14,3 +14,9 @@ export { createUser, PLAN_CODES, TRIAL_DAYS, type NewUser, type PlanCode } from 
 export { getUserView, type UserView } from './get-user.js';
 export { loadIdentity } from './load-identity.js';
 export { getMe, type Me } from './get-me.js';
+export { mintApiKey, requireKeyManagement, type ApiKeyRecord } from './mint-api-key.js';
+export { listApiKeys, listApiKeysOfUser, type ApiKeyListing } from './list-api-keys.js';
+export { revokeApiKey, revokeApiKeyById } from './revoke-api-key.js';
+export { refuseReadOnlyWrite } from './read-only.js';
+export { updateUser, type UserUpdate } from './update-user.js';
+export { MintApiKeyInput } from './schemas.js';

@@ -13,7 +13,7 @@
  * `limit=5`), before validation.
  */
 import type { FastifyInstance } from 'fastify';
-import { requireGates, requireSubscription } from '../../domain/entitlements.js';
+import { requireAnyFeature, requireGates, requireSubscription, type Feature } from '../../domain/entitlements.js';
 import { authenticateRequest } from '../authenticate.js';
 import { inV1Admin } from './admin/index.js';
 
@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** /v1: who may call the route (default `subscriber`). */
     access?: 'public' | 'user' | 'subscriber';
+    /** /v1: features of which the caller must hold at least one (an entry of the domain's `ANY_GATES`). */
+    anyGates?: readonly Feature[];
   }
 }
 
@@ -35,13 +37,14 @@ export function installV1Access(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     // /v1/admin guards itself (src/http/v1/admin/index.ts): 404 to non-administrators, no plan gate.
     if (inV1Admin(request)) return;
-    const { access = 'subscriber', gates = [] } = request.routeOptions.config;
+    const { access = 'subscriber', gates = [], anyGates = [] } = request.routeOptions.config;
     if (access === 'public') return;
     const identity = await authenticateRequest(request);
     request.identity = { ...identity, channel: 'http' };
     if (access === 'user') return;
     requireSubscription(identity);
     requireGates(identity, gates);
+    requireAnyFeature(identity, anyGates);
   });
 
   app.addHook('preValidation', async (request) => {

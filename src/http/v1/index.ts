@@ -7,7 +7,9 @@ import type { NewsletterSettings } from '../../domain/newsletter/index.js';
 import { installV1Access } from './access.js';
 import v1AdminScope from './admin/index.js';
 import { installV1Errors } from './problem.js';
+import accountRoutes from './routes/account.js';
 import airportRoutes from './routes/airports.js';
+import billingRoutes from './routes/billing.js';
 import calendarRoutes from './routes/calendar.js';
 import catalogueRoutes from './routes/catalogue.js';
 import editionRoutes from './routes/editions.js';
@@ -29,5 +31,7 @@ export default async function v1(app: FastifyInstance, options: Partial<Newslett
   await app.register(calendarRoutes);
   await app.register(catalogueRoutes);
   await app.register(mediaRoutes);
+  await app.register(accountRoutes);
+  await app.register(billingRoutes);
   await app.register(v1AdminScope, { prefix: '/admin', publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
 }

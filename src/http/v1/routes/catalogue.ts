@@ -18,7 +18,7 @@ const security: Record<string, string[]>[] = [];
 
 const BillingConfig = Type.Object({
   checkout_enabled: Type.Boolean(),
-  mode: StringEnum(['test', 'live', 'disabled'] as const, { description: 'disabled: no payment provider is configured (checkout answers 503)' }),
+  mode: StringEnum(['test', 'live', 'disabled'] as const, { description: 'test or live from the STRIPE_SECRET_KEY prefix; disabled: none is configured (checkout answers 503)' }),
 }, { title: 'BillingConfig' });
 
 export default async function catalogueRoutes(app: FastifyInstance): Promise<void> {
@@ -39,5 +39,5 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
       operationId: 'v1GetBillingConfig', summary: 'Whether checkout is enabled, and in which mode (no token)', tags: ['Account'], security,
       response: { 200: BillingConfig, ...problemResponses(500) },
     },
-  }, async (req) => getBillingConfig(ctxOf(req)));
+  }, async (req) => getBillingConfig(ctxOf(req), req.server.payments));
 }

@@ -26,7 +26,9 @@ const MAX_BODY = 1024 * 1024;
 /** The MCP tool server; register it on the app root. */
 export default async function mcpRoutes(app: FastifyInstance, opts: { version: string }): Promise<void> {
   let catalogue: Catalogue | undefined;
-  const catalogueNow = () => (catalogue ??= catalogueOf(app.swagger() as OpenApiDocument));
+  const gatesOf = () =>
+    new Map(app.registeredRoutes.filter((r) => r.operationId && r.gates).map((r) => [r.operationId!, r.gates!] as const));
+  const catalogueNow = () => (catalogue ??= catalogueOf(app.swagger() as OpenApiDocument, gatesOf()));
 
   app.setErrorHandler((error, request, reply) => sendApiV1Error(error as Error, request, reply));
   // The SDK transport reads and parses the body itself, so malformed JSON gets a JSON-RPC parse error.

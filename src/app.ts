@@ -16,6 +16,7 @@ import { edgeServerOptions, installEdgeHeaders, installRootErrors } from './http
 import { openapiOptions } from './http/openapi.js';
 import healthRoutes from './http/health.js';
 import { installRouteRegistry } from './http/route-registry.js';
+import { installStrictQuery } from './http/strict-query.js';
 import { installMetrics, type MetricsOptions } from './http/metrics.js';
 import { systemCtx } from './domain/context.js';
 import v1 from './http/v1/index.js';
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   installRouteRegistry(app);
+  installStrictQuery(app);
   app.decorate('db', options.database.db);
   app.decorate('sessionSecret', options.sessionSecret);
   app.decorate('clock', options.clock ?? systemClock);

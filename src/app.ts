@@ -17,6 +17,7 @@ import { openapiOptions } from './http/openapi.js';
 import healthRoutes from './http/health.js';
 import { installRouteRegistry } from './http/route-registry.js';
 import { installStrictQuery } from './http/strict-query.js';
+import { originPolicy } from './mcp/origin-guard.js';
 import { installMetrics, type MetricsOptions } from './http/metrics.js';
 import { systemCtx } from './domain/context.js';
 import v1 from './http/v1/index.js';
@@ -45,6 +46,10 @@ export interface AppOptions {
   http?: HttpTimeouts;
   /** `GET /metrics` (src/http/metrics.ts); unset: no metrics, `/metrics` is 404. */
   metrics?: MetricsOptions | undefined;
+  /** Extra hosts the MCP endpoint accepts in `Host` (local names and the public base URL's host always; `*`: any). */
+  mcpAllowedHosts?: readonly string[];
+  /** Extra hosts or origins the MCP endpoint accepts in `Origin` (the allowed hosts always; `*`: any). */
+  mcpAllowedOrigins?: readonly string[];
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -86,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { engine: options.database.kind, version });
   await app.register(apiV1, { prefix: '/api/v1' });
   await app.register(v1, { prefix: '/v1' });
-  await app.register(mcpRoutes, { version });
+  await app.register(mcpRoutes, { version, origins: originPolicy(options.publicBaseUrl, options.mcpAllowedHosts, options.mcpAllowedOrigins) });
   await app.register(newsletterRoutes, { publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(docsRoutes);

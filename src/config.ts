@@ -27,6 +27,8 @@
  * (docs/decisions/0013-timeouts-and-unavailability.md)
  * | METRICS_TOKEN   | (unset)        | serve `GET /metrics` (Prometheus) to `Authorization: Bearer <token>`; at least 16 characters |
  * | METRICS_PORT    | (unset)        | serve `/metrics` on this port of HOST instead (no token unless METRICS_TOKEN is set) |
+ * | MCP_ALLOWED_HOSTS | (local names + PUBLIC_BASE_URL's host) | extra comma-separated host names `/api/mcp` accepts in `Host`; `*`: any (DNS-rebinding protection off) |
+ * | MCP_ALLOWED_ORIGINS | (the allowed hosts) | extra comma-separated origins or host names `/api/mcp` accepts in `Origin`; `*`: any |
  */
 import path from 'node:path';
 
@@ -54,6 +56,8 @@ export interface Config {
   corsOrigins: string[];
   /** `GET /metrics` (docs/operations.md). */
   metrics: MetricsConfig;
+  /** DNS-rebinding protection of `/api/mcp` (docs/mcp.md): extra allowed `Host` and `Origin` hosts. */
+  mcp: { allowedHosts: string[]; allowedOrigins: string[] };
 }
 
 /** Where and to whom `/metrics` is served; both unset: not at all (404). */
@@ -182,5 +186,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail,
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     metrics: { token: metricsToken, port: metricsPort },
+    mcp: { allowedHosts: hostList(env, 'MCP_ALLOWED_HOSTS'), allowedOrigins: hostList(env, 'MCP_ALLOWED_ORIGINS') },
   };
+}
+
+/** A comma-separated list of host names, `host:port`, origins or `*` alone. */
+function hostList(env: NodeJS.ProcessEnv, name: string): string[] {
+  const items = (env[name] ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  if (items.includes('*') && items.length > 1) throw new ConfigError(`${name}: * stands alone`);
+  for (const item of items) {
+    if (item !== '*' && !/^([a-z][a-z0-9+.-]*:\/\/)?(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?\/?$/i.test(item)) {
+      throw new ConfigError(`${name}: "${item}" is not a host name, host:port or origin`);
+    }
+  }
+  return items;
 }

@@ -22,6 +22,8 @@ export async function serve(): Promise<void> {
     sessionSecret: resolveSessionSecret(config),
     publicBaseUrl: config.mail.publicBaseUrl,
     corsOrigins: config.corsOrigins,
+    mcpAllowedHosts: config.mcp.allowedHosts,
+    mcpAllowedOrigins: config.mcp.allowedOrigins,
     http: config.http,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     metrics: config.metrics.token || config.metrics.port

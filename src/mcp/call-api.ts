@@ -131,7 +131,7 @@ export async function callApi(args: CallApiArgs, caller: Caller, budget: number)
   const result = shapeJson(response.statusCode, contentType, compact?.answer ?? answer, { ...sizing, method: args.method, query: request.query, body });
   if (compact?.leftOut.length) {
     result.left_out = compact.leftOut;
-    (result.notes ??= []).push(`Long members left out of each record: ${compact.leftOut.join(', ')}. Name them in fields (or set detail: true) to get them.`);
+    (result.notes ??= []).push('A compact list: the members named in left_out were left out of each record; name them in fields (or set detail: true) to get them.');
   }
   if (request.dryRun && response.statusCode < 400) {
     result.dry_run = true;
@@ -142,28 +142,40 @@ export async function callApi(args: CallApiArgs, caller: Caller, budget: number)
   return result;
 }
 
-/** Members longer than this (as JSON) are left out of list records unless asked for. */
+/** Members longer than this (as JSON) are left out of list records without summary members. */
 const LONG_MEMBER = 60;
-/** Members that identify or date a record: always kept. */
-const ALWAYS_KEPT = new Set(['id', 'number', 'edition_number', 'publish_date', 'headline', 'title', 'status', 'deadline']);
+/**
+ * The members a compact list record keeps: what identifies, dates and sorts a record (about 60
+ * tokens per article, so a 20-article list stays under 1 500 tokens). Everything else is named in
+ * `left_out` and comes back with `fields` or `detail: true`.
+ */
+const SUMMARY = new Set([
+  'id', 'number', 'headline', 'title', 'name', 'status', 'type', 'buyer', 'deadline', 'days_to_deadline', 'iata_code',
+  'value_usd', 'edition_number', 'publish_date',
+]);
 
 /**
- * A list answer (`data` a list of records) without its long members: text, lists and objects whose
- * JSON exceeds {@link LONG_MEMBER} characters in any record (content, description, takeaways…),
- * except the identifying ones. Undefined when nothing is left out.
+ * A list answer (`data` a list of records) in compact form: each record keeps its summary members
+ * ({@link SUMMARY}); a record type without at least two of them loses only its long members (text,
+ * lists and objects whose JSON exceeds {@link LONG_MEMBER} characters in any record). Undefined when
+ * nothing is left out.
  */
 export function compactList(answer: unknown): { answer: unknown; leftOut: string[] } | undefined {
   if (!isRecord(answer) || !Array.isArray(answer.data) || !answer.data.every(isRecord)) return undefined;
   const records = answer.data as Record<string, unknown>[];
-  const long = new Set<string>();
-  for (const record of records) {
-    for (const [name, value] of Object.entries(record)) {
-      if (!ALWAYS_KEPT.has(name) && value !== null && JSON.stringify(value).length > LONG_MEMBER) long.add(name);
+  const names = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  const summary = names.filter((name) => SUMMARY.has(name));
+  const leftOut = new Set<string>();
+  for (const name of names) {
+    if (summary.length >= 2) {
+      if (!SUMMARY.has(name)) leftOut.add(name);
+    } else if (records.some((r) => r[name] !== null && r[name] !== undefined && JSON.stringify(r[name]).length > LONG_MEMBER)) {
+      leftOut.add(name);
     }
   }
-  if (!long.size) return undefined;
-  const data = records.map((record) => Object.fromEntries(Object.entries(record).filter(([name]) => !long.has(name))));
-  return { answer: { ...answer, data }, leftOut: [...long] };
+  if (!leftOut.size) return undefined;
+  const data = records.map((record) => Object.fromEntries(Object.entries(record).filter(([name]) => !leftOut.has(name))));
+  return { answer: { ...answer, data }, leftOut: [...leftOut] };
 }
 
 /** Whether an answer is an empty list. */

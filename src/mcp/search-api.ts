@@ -89,7 +89,7 @@ export function searchApi(catalogue: Catalogue, query: string, caller: SearchCal
   const accessOf = (e: CatalogueEntry) => caller.access(catalogue.gates.get(e.operation_id) ?? []);
   const matches = ranked.slice(0, limit).map((r): FullMatch => {
     const access = accessOf(r.entry);
-    return { ...r.entry, why: r.why.slice(0, 4), ...(access ? { access } : {}) };
+    return { ...r.entry, why: r.why, ...(access ? { access } : {}) };
   });
   const blocked = matches[0]?.access?.status === 'blocked';
   return {

@@ -16,6 +16,8 @@ import { edgeServerOptions, installEdgeHeaders, installRootErrors } from './http
 import { openapiOptions } from './http/openapi.js';
 import healthRoutes from './http/health.js';
 import { installRouteRegistry } from './http/route-registry.js';
+import { installStrictQuery } from './http/strict-query.js';
+import { originPolicy } from './mcp/origin-guard.js';
 import { installMetrics, type MetricsOptions } from './http/metrics.js';
 import { systemCtx } from './domain/context.js';
 import { DEFAULT_UPLOAD_LIMITS } from './domain/media/index.js';
@@ -53,6 +55,10 @@ export interface AppOptions {
   media?: { maxBytes: number; maxPixels: number } | undefined;
   /** The payment provider (Stripe; src/domain/billing/provider.ts); unset or without a secret key: checkout disabled. */
   payments?: PaymentsConfig | undefined;
+  /** Extra hosts the MCP endpoint accepts in `Host` (local names and the public base URL's host always; `*`: any). */
+  mcpAllowedHosts?: readonly string[];
+  /** Extra hosts or origins the MCP endpoint accepts in `Origin` (the allowed hosts always; `*`: any). */
+  mcpAllowedOrigins?: readonly string[];
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -72,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   installRouteRegistry(app);
+  installStrictQuery(app);
   app.decorate('db', options.database.db);
   app.decorate('sessionSecret', options.sessionSecret);
   app.decorate('clock', options.clock ?? systemClock);
@@ -97,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { engine: options.database.kind, version });
   await app.register(apiV1, { prefix: '/api/v1' });
   await app.register(v1, { prefix: '/v1', publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
-  await app.register(mcpRoutes, { version });
+  await app.register(mcpRoutes, { version, origins: originPolicy(options.publicBaseUrl, options.mcpAllowedHosts, options.mcpAllowedOrigins) });
   await app.register(newsletterRoutes, { publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(docsRoutes);

@@ -35,6 +35,8 @@
  * | STRIPE_API_URL  | (Stripe's)     | http(s)://host[:port] of the provider API, for a local stand-in |
  * | CHECKOUT_SUCCESS_URL | PUBLIC_BASE_URL/billing/success?session_id={CHECKOUT_SESSION_ID} | where the checkout page returns a buyer who paid |
  * | CHECKOUT_CANCEL_URL  | PUBLIC_BASE_URL/billing/cancel | where it returns a buyer who gave up |
+ * | MCP_ALLOWED_HOSTS | (local names + PUBLIC_BASE_URL's host) | extra comma-separated host names `/api/mcp` accepts in `Host`; `*`: any (DNS-rebinding protection off) |
+ * | MCP_ALLOWED_ORIGINS | (the allowed hosts) | extra comma-separated origins or host names `/api/mcp` accepts in `Origin`; `*`: any |
  */
 import path from 'node:path';
 import { parseAllowedHosts, type AllowedHosts } from './net/outbound.js';
@@ -70,6 +72,8 @@ export interface Config {
   media: { maxBytes: number; maxPixels: number };
   /** The payment provider (Stripe); without a secret key checkout is disabled (docs/accounts.md). */
   payments: PaymentsConfig;
+  /** DNS-rebinding protection of `/api/mcp` (docs/mcp.md): extra allowed `Host` and `Origin` hosts. */
+  mcp: { allowedHosts: string[]; allowedOrigins: string[] };
 }
 
 /** Where and to whom `/metrics` is served; both unset: not at all (404). */
@@ -220,5 +224,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPixels: intVar(env, 'MEDIA_MAX_PIXELS', 50_000_000, 10_000, 1_000_000_000),
     },
     payments: { secretKey, webhookSecret, apiUrl, successUrl, cancelUrl },
+    mcp: { allowedHosts: hostList(env, 'MCP_ALLOWED_HOSTS'), allowedOrigins: hostList(env, 'MCP_ALLOWED_ORIGINS') },
   };
+}
+
+/** A comma-separated list of host names, `host:port`, origins or `*` alone. */
+function hostList(env: NodeJS.ProcessEnv, name: string): string[] {
+  const items = (env[name] ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  if (items.includes('*') && items.length > 1) throw new ConfigError(`${name}: * stands alone`);
+  for (const item of items) {
+    if (item !== '*' && !/^([a-z][a-z0-9+.-]*:\/\/)?(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?\/?$/i.test(item)) {
+      throw new ConfigError(`${name}: "${item}" is not a host name, host:port or origin`);
+    }
+  }
+  return items;
 }

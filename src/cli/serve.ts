@@ -23,6 +23,8 @@ export async function serve(): Promise<void> {
     publicBaseUrl: config.mail.publicBaseUrl,
     corsOrigins: config.corsOrigins,
     outboundAllowedHosts: config.outboundAllowedHosts,
+    mcpAllowedHosts: config.mcp.allowedHosts,
+    mcpAllowedOrigins: config.mcp.allowedOrigins,
     http: config.http,
     media: config.media,
     payments: config.payments,

@@ -39,6 +39,12 @@ export interface Identity {
   readOnly?: boolean;
   /** The face the request came through; absent means `http`. Set by the face, never by the caller. */
   channel?: Channel;
+  /**
+   * A dry run (MCP call_api `dry_run: true`, administrators): `adminWrite` runs the write and its
+   * checks in a transaction that is then rolled back, so the answer shows what it would do and
+   * nothing is written. Set by the face for an in-process MCP call only, never by an outside caller.
+   */
+  dryRun?: true;
 }
 
 /**

@@ -39,6 +39,18 @@ export interface InternalRequest {
   /** Request id of the outer request, so both log lines share it. */
   requestId: string;
   channel: Channel;
+  /** A dry run of a write (MCP only): the admin write runs in a transaction that is rolled back. */
+  dryRun?: true | undefined;
+  /** `Idempotency-Key` of a POST write. */
+  idempotencyKey?: string | undefined;
+}
+
+/** The header that asks for a dry run; trusted only together with this process's MCP marker. */
+const DRY_RUN_HEADER = 'x-airport-intel-dry-run';
+
+/** True when `request` is an in-process MCP call that asked for a dry run (an outside client cannot ask). */
+export function dryRunOf(request: FastifyRequest): boolean {
+  return request.headers[DRY_RUN_HEADER] === '1' && channelOf(request) === 'mcp';
 }
 
 /** Runs `call` inside `app` as the caller, marked with its channel. */
@@ -50,6 +62,8 @@ export function injectAs(app: FastifyInstance, call: InternalRequest): Promise<L
   };
   if (call.authorization !== undefined) headers.authorization = call.authorization;
   if (call.body !== undefined) headers['content-type'] = 'application/json';
+  if (call.dryRun) headers[DRY_RUN_HEADER] = '1';
+  if (call.idempotencyKey !== undefined) headers['idempotency-key'] = call.idempotencyKey;
   return app.inject({
     method: call.method,
     url: call.url,

@@ -11,6 +11,10 @@ export interface RegisteredRoute {
   url: string;
   /** `schema.hide`: left out of the OpenAPI description on purpose. */
   hidden: boolean;
+  /** `schema.operationId`, when the route has one. */
+  operationId?: string;
+  /** `config.gates`: the content gates of the route (src/domain/entitlements.ts GATES), when it has them. */
+  gates?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -28,7 +32,15 @@ export function installRouteRegistry(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, hidden: (route.schema as { hide?: boolean } | undefined)?.hide === true });
+      const schema = route.schema as { hide?: boolean; operationId?: string } | undefined;
+      const gates = (route.config as { gates?: readonly string[] } | undefined)?.gates;
+      routes.push({
+        method,
+        url: route.url,
+        hidden: schema?.hide === true,
+        ...(schema?.operationId ? { operationId: schema.operationId } : {}),
+        ...(gates ? { gates } : {}),
+      });
     }
   });
 }

@@ -60,8 +60,11 @@ function describe(issue: AjvIssue): string {
       return Number(p.limit) === 1 ? 'must not be empty' : `must have at least ${String(p.limit)} fields`;
     case 'maxProperties':
       return `must have at most ${String(p.limit)} fields`;
-    case 'additionalProperties':
-      return `is not a known field`;
+    case 'additionalProperties': {
+      const accepted = p.accepted as string[] | undefined;
+      if (!accepted) return 'is not a known field';
+      return accepted.length ? `is not a parameter of this endpoint; accepted: ${accepted.join(', ')}` : 'is not a parameter of this endpoint, which takes no query parameters';
+    }
     case 'required':
       return 'is required';
     default:

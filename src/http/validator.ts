@@ -121,6 +121,45 @@ function withTextRule(validate: ValidateFunction): ValidateFunction {
   return checked;
 }
 
+/** A JSON Schema object as far as the query rule reads it. */
+interface ObjectSchema {
+  type?: unknown;
+  properties?: Record<string, unknown>;
+  additionalProperties?: unknown;
+  patternProperties?: unknown;
+}
+
+/**
+ * A query-string schema that refuses parameters it does not name (decision 0026): an object schema
+ * with `properties` and no word on `additionalProperties` gets `additionalProperties: false`. A
+ * schema that says otherwise (or has `patternProperties`) is left alone. Every route of every
+ * edition gets the rule from here, future ones included, so a mistyped `?stauts=` is a 400, never
+ * a silently ignored filter.
+ */
+export function strictQuerySchema(schema: object): object {
+  const s = schema as ObjectSchema;
+  if (s.type !== 'object' || !s.properties || s.additionalProperties !== undefined || s.patternProperties !== undefined) return schema;
+  return { ...schema, additionalProperties: false };
+}
+
+/** Adds the accepted parameter names to an unknown-parameter error of a query string. */
+function withAcceptedNames(validate: ValidateFunction, schema: object): ValidateFunction {
+  const accepted = Object.keys((schema as ObjectSchema).properties ?? {});
+  const checked = ((data: unknown) => {
+    const ok = validate(data);
+    checked.errors = validate.errors?.map((e) => (e.keyword === 'additionalProperties' && e.instancePath === '' ? { ...e, params: { ...e.params, accepted } } : e));
+    return ok;
+  }) as ValidateFunction;
+  checked.schema = validate.schema;
+  checked.schemaEnv = validate.schemaEnv;
+  return checked;
+}
+
 /** The validator compiler installed with `app.setValidatorCompiler`. */
-export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  withTextRule((httpPart === 'body' ? strict : coercing).compile(schema));
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
+  if (httpPart === 'querystring') {
+    const strictQuery = strictQuerySchema(schema);
+    return withTextRule(withAcceptedNames(coercing.compile(strictQuery), strictQuery));
+  }
+  return withTextRule((httpPart === 'body' ? strict : coercing).compile(schema));
+};

@@ -42,6 +42,8 @@ export interface CatalogueEntry {
   record_fields: string[];
   /** A call_api invocation that works (placeholders in `{braces}` must be filled in). */
   example: ExampleCall;
+  /** Present (true) on `/api/v1/admin/*` endpoints: only administrators see and call them. */
+  admin_only?: true;
 }
 
 /** The parts of an OpenAPI document the catalogue reads. */
@@ -97,13 +99,16 @@ function successOf(op: OpenApiOperation): { returns: string; schema: SchemaNode 
   return { returns: mediaType, schema: content?.schema };
 }
 
-/** Builds the catalogue from an OpenAPI document: every operation under `/api/v1/` except `/api/v1/admin/*`, in document order. */
+/**
+ * Builds the catalogue from an OpenAPI document: every operation under `/api/v1/`, in document
+ * order; the editorial `/api/v1/admin/*` ones are marked `admin_only` (search_api shows them to
+ * administrators only).
+ */
 export function buildCatalogue(document: OpenApiDocument): CatalogueEntry[] {
   const spec = dereference(document);
   const entries: CatalogueEntry[] = [];
   for (const [path, operations] of Object.entries(spec.paths ?? {})) {
-    // Editorial admin routes are left out: the tool server serves readers' agents, not editors.
-    if (!path.startsWith(API_PREFIX) || path.startsWith(`${API_PREFIX}admin/`)) continue;
+    if (!path.startsWith(API_PREFIX)) continue;
     for (const [verb, op] of Object.entries(operations)) {
       if (!METHODS.includes(verb)) continue;
       const { returns, schema } = successOf(op);
@@ -121,6 +126,7 @@ export function buildCatalogue(document: OpenApiDocument): CatalogueEntry[] {
         example: exampleFor({ operationId: op.operationId, method, path, parameters }),
       };
       if (op.description) entry.description = op.description;
+      if (path.startsWith(`${API_PREFIX}admin/`)) entry.admin_only = true;
       entries.push(entry);
     }
   }

@@ -16,6 +16,7 @@ import { authenticateRequest } from '../http/authenticate.js';
 import { ctxOf } from '../http/types.js';
 import type { OpenApiDocument } from './catalogue.js';
 import { catalogueOf, type Catalogue } from './search-api.js';
+import { originPolicy, refusedOrigin, type OriginPolicy } from './origin-guard.js';
 import { createToolServer } from './tools.js';
 
 /** Where the tool server listens. */
@@ -24,16 +25,23 @@ export const MCP_PATH = '/api/mcp';
 const MAX_BODY = 1024 * 1024;
 
 /** The MCP tool server; register it on the app root. */
-export default async function mcpRoutes(app: FastifyInstance, opts: { version: string }): Promise<void> {
+export default async function mcpRoutes(app: FastifyInstance, opts: { version: string; origins?: OriginPolicy }): Promise<void> {
+  const policy = opts.origins ?? originPolicy(undefined);
   let catalogue: Catalogue | undefined;
-  const catalogueNow = () => (catalogue ??= catalogueOf(app.swagger() as OpenApiDocument));
+  const gatesOf = () =>
+    new Map(app.registeredRoutes.filter((r) => r.operationId && r.gates).map((r) => [r.operationId!, r.gates!] as const));
+  const catalogueNow = () => (catalogue ??= catalogueOf(app.swagger() as OpenApiDocument, gatesOf()));
 
   app.setErrorHandler((error, request, reply) => sendApiV1Error(error as Error, request, reply));
   // The SDK transport reads and parses the body itself, so malformed JSON gets a JSON-RPC parse error.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // DNS-rebinding protection first: a foreign Host or Origin learns nothing, not even 401.
+    const origin = request.headers.origin;
+    const refusal = refusedOrigin(policy, request.headers.host, typeof origin === 'string' ? origin : undefined);
+    if (refusal) return reply.status(403).send({ error: refusal });
     const identity = await authenticateRequest(request);
     request.identity = { ...identity, channel: 'mcp' };
     requireApiAccess(request.identity);

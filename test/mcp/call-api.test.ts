@@ -33,7 +33,7 @@ const callApi = (args: Record<string, unknown>) => call(client, 'call_api', args
 
 describe('call_api returns what plain HTTP returns', () => {
   it('for a list with query parameters', async () => {
-    const result = await callApi({ method: 'GET', path: '/api/v1/articles', query: { airport: 'LHR', limit: 3 } });
+    const result = await callApi({ method: 'GET', path: '/api/v1/articles', query: { airport: 'LHR', limit: 3 }, detail: true });
     assert.equal(result.isError, undefined);
     const s = structured(result);
     assert.equal(s.status, 200);
@@ -45,14 +45,14 @@ describe('call_api returns what plain HTTP returns', () => {
   });
 
   it('for a query string written into the path, and a list given as an array', async () => {
-    const s = structured(await callApi({ method: 'GET', path: '/api/v1/search?q=runway&limit=2', query: { any_regions: ['europe', 'middle-east'] } }));
+    const s = structured(await callApi({ method: 'GET', path: '/api/v1/search?q=runway&limit=2', query: { any_regions: ['europe', 'middle-east'] }, detail: true }));
     const http = await plain('/api/v1/search?q=runway&limit=2&any_regions=europe,middle-east');
     assert.deepEqual(s.body, http.body);
   });
 
   it('for a POST with a JSON body', async () => {
     const body = { any_tags: ['ppp', 'biometrics'], include_archived: true, limit: 3 };
-    const s = structured(await callApi({ method: 'POST', path: '/api/v1/search', body }));
+    const s = structured(await callApi({ method: 'POST', path: '/api/v1/search', body, detail: true }));
     const http = await plain('/api/v1/search', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
     assert.equal(s.status, 200);
     assert.deepEqual(s.body, http.body);
@@ -83,7 +83,7 @@ describe('HTTP errors become tool errors with the {error} message', () => {
     assert.match(textOf(unknown), /answered 404: No route GET \/api\/v1\/nothing-here/);
     const wrongMethod = await callApi({ method: 'POST', path: '/api/v1/editions' });
     assert.equal(wrongMethod.isError, true);
-    assert.match(textOf(wrongMethod), /answered 404/);
+    assert.match(textOf(wrongMethod), /Invalid parameter "method": \/api\/v1\/editions answers GET, not POST: use method GET/);
   });
 });
 
@@ -144,7 +144,7 @@ describe('results sized for a model', () => {
   });
 
   it('cuts an answer over the budget to whole records, flags it, and the next call continues exactly', async () => {
-    const result = await callApi({ method: 'GET', path: '/api/v1/articles', query: { limit: 30 } });
+    const result = await callApi({ method: 'GET', path: '/api/v1/articles', query: { limit: 30 }, detail: true });
     const s = structured(result);
     assert.ok(textOf(result).length <= RESULT_BUDGET, `${textOf(result).length} characters`);
     assert.equal(s.truncated, true);

@@ -33,9 +33,11 @@ describe('catalogue', () => {
   it('lists exactly the /api/v1 operations of the OpenAPI description', async () => {
     const spec = (await (await fetch(new URL('/openapi.json', h.baseUrl))).json()) as { paths: Record<string, Record<string, unknown>> };
     const fromSpec = Object.entries(spec.paths)
-      .filter(([path]) => path.startsWith('/api/v1/') && !path.startsWith('/api/v1/admin/'))
+      .filter(([path]) => path.startsWith('/api/v1/'))
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     assert.deepEqual(entries.map((e) => `${e.method} ${e.path}`).sort(), fromSpec.sort());
+    // The editorial endpoints are marked: search_api shows them to administrators only.
+    for (const e of entries) assert.equal(e.admin_only === true, e.path.startsWith('/api/v1/admin/'), e.path);
     assert.ok(entries.length >= 7);
     assert.ok(!entries.some((e) => e.path.includes('mcp') || e.path === '/healthz'));
   });
@@ -79,22 +81,22 @@ describe('search_api ranking', () => {
     });
   }
 
-  it('returns full matches (default 3) with parameters and an example, then brief others', async () => {
+  it('returns the best match in full (default 1) with parameters, an example and why, then signatures', async () => {
     const result = await search('tenders closing soon');
-    assert.equal(result.matches.length, 3);
+    assert.equal(result.matches.length, 1);
     const tenders = result.matches[0]!;
     assert.ok(tenders.parameters.some((p) => p.name === 'deadline_days' && p.in === 'query' && p.type === 'integer'));
     assert.equal(tenders.example.path, '/api/v1/tenders');
+    assert.ok(tenders.why.some((w) => /tenders/.test(w)));
     assert.ok(result.endpoints_total >= 13);
-    assert.deepEqual(Object.keys(result.other_matches[0] ?? { method: 1, path: 1, summary: 1 }), ['method', 'path', 'summary']);
-    assert.equal((await search('tenders', 1)).matches.length, 1);
+    assert.deepEqual(Object.keys(result.other_matches[0]!).slice(0, 6), ['operation_id', 'method', 'path', 'summary', 'parameters', 'why']);
+    assert.equal((await search('tenders', 3)).matches.length, 3);
   });
 
-  it('lists every endpoint in brief when no word matches', async () => {
+  it('puts the archive search first when no word matches', async () => {
     const result = await search('zzzz qqqq');
-    assert.deepEqual(result.matches, []);
-    assert.equal(result.other_matches.length, result.endpoints_total);
-    assert.match(result.hint, /No endpoint matched/);
+    assert.equal(result.matches[0]!.operation_id, 'apiV1SearchGet');
+    assert.match(result.matches[0]!.why[0]!, /nothing else matched/);
   });
 });
 
@@ -105,7 +107,7 @@ describe('worked examples', () => {
   });
 
   it('work as call_api arguments on every endpoint without a placeholder', async () => {
-    for (const e of entries.filter((x) => !x.example.path.includes('{'))) {
+    for (const e of entries.filter((x) => !x.example.path.includes('{') && x.method === 'GET')) {
       const { note: _note, ...args } = e.example;
       const result = await call(client, 'call_api', args);
       assert.equal(result.isError, undefined, `${e.method} ${e.path}: ${textOf(result).slice(0, 300)}`);

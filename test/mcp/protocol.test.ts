@@ -33,8 +33,11 @@ describe('session start and tools/list', () => {
     const search = tools.find((t) => t.name === 'search_api')!;
     const callApi = tools.find((t) => t.name === 'call_api')!;
     assert.equal(search.annotations?.readOnlyHint, true);
-    assert.equal(callApi.annotations?.readOnlyHint, false);
-    assert.match(callApi.description ?? '', /GET only reads/);
+    // A non-administrator's call_api only reads, and says so (admins: test/mcp/agents.test.ts).
+    assert.equal(callApi.annotations?.readOnlyHint, true);
+    assert.match(callApi.description ?? '', /It only reads/);
+    assert.equal(client.getServerCapabilities()?.tools?.listChanged, false);
+    assert.ok(search.outputSchema && callApi.outputSchema);
     assert.match(search.description ?? '', /Example: search_api/);
     assert.deepEqual(search.inputSchema.required, ['query']);
     assert.deepEqual(callApi.inputSchema.required, ['method', 'path']);

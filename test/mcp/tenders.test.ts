@@ -49,7 +49,7 @@ describe('tenders through MCP', () => {
     assert.equal(deadline.in, 'query');
 
     const query = { deadline_days: 30, limit: 5 };
-    const result = await call(client, 'call_api', { method: best.method, path: best.path, query });
+    const result = await call(client, 'call_api', { method: best.method, path: best.path, query, detail: true });
     assert.equal(result.isError, undefined, textOf(result));
     const s = structured(result);
     assert.equal(s.status, 200);

@@ -27,7 +27,24 @@ export function requireAdmin(identity: Identity | null): asserts identity is Ide
  */
 export async function adminWrite<T>(ctx: Ctx, fn: (trx: Transaction<DB>, tctx: Ctx) => Promise<T>): Promise<T> {
   requireAdmin(ctx.identity);
-  return writeTransaction(ctx, fn);
+  if (!ctx.identity.dryRun) return writeTransaction(ctx, fn);
+  // A dry run: the write and every check run, then the transaction is rolled back (decision 0026).
+  try {
+    await writeTransaction(ctx, async (trx, tctx) => {
+      throw new DryRunRollback(await fn(trx, tctx));
+    });
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.value as T;
+    throw error;
+  }
+  throw new Error('unreachable: a dry run always rolls back');
+}
+
+/** Thrown at the end of a dry run's transaction to roll it back, carrying what the write returned. */
+class DryRunRollback extends Error {
+  constructor(readonly value: unknown) {
+    super('dry run: rolled back');
+  }
 }
 
 /** Tables whose records the admin writes lock by id. */

@@ -18,7 +18,7 @@ import { requireApiAccess, requireGates } from '../../domain/entitlements.js';
 import { chargeMetered, quotaSpent } from '../../domain/quota.js';
 import { authenticateRequest } from '../authenticate.js';
 import { ctxOf } from '../types.js';
-import { channelOf } from '../internal-call.js';
+import { channelOf, dryRunOf } from '../internal-call.js';
 
 /**
  * Installs the access hooks on a scope of the edition; call it before the scope registers its
@@ -29,7 +29,7 @@ import { channelOf } from '../internal-call.js';
 export function installApiV1Access(app: FastifyInstance, options: { adminOnly?: boolean } = {}): void {
   app.addHook('onRequest', async (request) => {
     const identity = await authenticateRequest(request);
-    request.identity = { ...identity, channel: channelOf(request) };
+    request.identity = { ...identity, channel: channelOf(request), ...(dryRunOf(request) ? { dryRun: true as const } : {}) };
     if (options.adminOnly) requireAdmin(request.identity);
     requireApiAccess(request.identity);
     requireGates(request.identity, request.routeOptions.config.gates ?? []);

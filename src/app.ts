@@ -29,6 +29,8 @@ import newsletterRoutes from './http/newsletter.js';
 import './http/types.js';
 import { installCors } from './http/plugins/cors.js';
 import { installIdempotency } from './http/plugins/idempotency.js';
+import { installResponseCache, type ResponseCacheOptions } from './http/response-cache.js';
+import { installCompression, type CompressionOptions } from './http/compression.js';
 import { NO_ALLOWED_HOSTS, type AllowedHosts } from './net/outbound.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -59,6 +61,10 @@ export interface AppOptions {
   mcpAllowedHosts?: readonly string[];
   /** Extra hosts or origins the MCP endpoint accepts in `Origin` (the allowed hosts always; `*`: any). */
   mcpAllowedOrigins?: readonly string[];
+  /** ETags and the version-stamped response cache (src/http/response-cache.ts); default on. */
+  responseCache?: ResponseCacheOptions | undefined;
+  /** gzip / Brotli of bodies over 1 KB (src/http/compression.ts); default on. */
+  compression?: CompressionOptions | undefined;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -99,6 +105,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installCors(app, options.corsOrigins ?? []);
   // Idempotency-Key on every POST route registered after it (src/http/plugins/idempotency.ts).
   installIdempotency(app);
+  // ETag / 304 on every JSON GET and the response cache of caller-independent reads (docs/caching.md).
+  installResponseCache(app, options.responseCache);
+  await installCompression(app, options.compression);
 
   await app.register(swagger, openapiOptions(version));
   await app.register(healthRoutes, { engine: options.database.kind, version });

@@ -1,0 +1,62 @@
+/**
+ * Issue 18: the content version of migration 0013 — every table is either watched by the
+ * statement-level trigger or deliberately excluded (per-caller or bookkeeping data no cached body
+ * reads), and the version moves exactly once per committed writing transaction, at COMMIT.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { readContentVersion } from '../../src/domain/system/content-version.js';
+import { startHarness, type Harness } from '../helpers/harness.js';
+
+/** Tables without the trigger, on purpose (see the list in src/db/migrations/0013_content_version.sql). */
+const UNWATCHED = [
+  'content_version', 'content_version_touch', 'schema_migrations',
+  'users', 'profiles', 'preferences', 'user_interests', 'sessions', 'accounts', 'account_members',
+  'subscriptions', 'subscription_addons', 'checkouts', 'procurement_requests', 'procurement_reviews',
+  'api_keys', 'usage_counters', 'saved_articles', 'article_views', 'project_watches', 'alert_rules',
+  'notifications', 'newsletter_sends', 'email_outbox', 'audit_log', 'idempotency_keys', 'jobs',
+].sort();
+
+let h: Harness;
+before(async () => {
+  h = await startHarness();
+});
+after(() => h.close());
+
+describe('content version', () => {
+  it('every table of the schema is watched, except the per-caller and bookkeeping tables listed', async () => {
+    const { rows } = await sql<{ name: string; watched: boolean }>`
+      select c.relname as name,
+             exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'content_version_touched') as watched
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and n.nspname = current_schema() and not c.relispartition
+      order by 1`.execute(h.database.db);
+    const unwatched = rows.filter((r) => !r.watched).map((r) => r.name);
+    assert.deepEqual(unwatched, UNWATCHED.filter((t) => rows.some((r) => r.name === t)),
+      'a new table must be watched (select content_version_watch(\'<table>\') in its migration) or, if no cached read depends on it, added to both lists');
+    for (const table of ['editions', 'articles', 'article_topics', 'projects', 'project_airports', 'tenders', 'tender_bidders', 'calendar_events', 'airports', 'companies', 'regions', 'topics', 'plans', 'plan_features'])
+      assert.ok(rows.some((r) => r.name === table && r.watched), `${table} is watched`);
+  });
+
+  it('moves once per committed writing transaction, at COMMIT, and not for a rolled-back one', async () => {
+    const ctx = h.ctx();
+    const v0 = BigInt(await readContentVersion(ctx));
+    await h.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('regions').set({ name: 'Europe' }).where('slug', '=', 'europe').execute();
+      await trx.updateTable('topics').set({ name: 'Runways' }).where('slug', '=', 'runways').execute();
+      assert.equal(BigInt(await readContentVersion({ ...ctx, db: trx })), v0, 'not before COMMIT');
+    });
+    assert.equal(BigInt(await readContentVersion(ctx)), v0 + 1n);
+    await h.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('regions').set({ name: 'Never' }).where('slug', '=', 'europe').execute();
+      throw new Error('roll back');
+    }).catch(() => {});
+    assert.equal(BigInt(await readContentVersion(ctx)), v0 + 1n);
+    const touched = await sql<{ n: number }>`select count(*)::int as n from content_version_touch`.execute(h.database.db);
+    assert.equal(touched.rows[0]!.n, 0, 'the per-transaction notes are removed at COMMIT');
+    // A write to a per-caller table leaves the version alone.
+    await sql`update usage_counters set count = count`.execute(h.database.db);
+    assert.equal(BigInt(await readContentVersion(ctx)), v0 + 1n);
+  });
+});

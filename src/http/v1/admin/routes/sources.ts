@@ -18,7 +18,7 @@ import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 
 const tags = ['Admin: sources'];
-const errors = problemResponses(400, 401, 404, 409, 422, 500);
+const errors = problemResponses(400, 401, 404, 409, 415, 422, 500);
 
 const iso = { type: 'string', format: 'date-time' } as const;
 /** A news source as /v1/admin presents it. */

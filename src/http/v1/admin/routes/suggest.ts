@@ -29,7 +29,7 @@ export default async function suggestRoutes(app: FastifyInstance): Promise<void>
       operationId: 'v1AdminSuggestMetadata', summary: 'Suggest metadata for a text', tags, security,
       description: 'Airports (by name, city, IATA or ICAO code), country, region, topics, tags and companies found in the text, each with a confidence and the words that triggered it. Writes nothing; the inbox pre-screen uses the same engine.',
       body: component('V1SuggestMetadataBody', SuggestMetadataBody, { headline: 'Heathrow third runway backed by UK government', text: 'The UK government said it supports a third runway at London Heathrow (LHR) to add capacity.' }),
-      response: { 200: Suggestion, ...problemResponses(400, 401, 404, 422, 500) },
+      response: { 200: Suggestion, ...problemResponses(400, 401, 404, 415, 422, 500) },
     },
   }, async (req) => suggestMetadata(ctxOf(req), req.body));
 }

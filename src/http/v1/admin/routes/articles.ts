@@ -31,7 +31,7 @@ import {
 } from '../records.js';
 
 const tags = ['Admin: articles'];
-const errors = problemResponses(400, 401, 404, 409, 500);
+const errors = problemResponses(400, 401, 404, 409, 422, 500);
 const params = UuidParam('Article');
 const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
 

@@ -19,7 +19,7 @@ import { Paging, security, text, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 
 const tags = ['Admin: newsletter'];
-const errors = problemResponses(400, 401, 404, 409, 500);
+const errors = problemResponses(400, 401, 404, 409, 422, 500);
 const params = UuidParam('Edition');
 
 const SendRecord = component('V1AdminNewsletterSend', Type.Object({

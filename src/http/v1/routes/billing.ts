@@ -105,7 +105,7 @@ export default async function billingRoutes(app: FastifyInstance): Promise<void>
     schema: {
       operationId: 'v1CancelSubscription', summary: 'Cancel the subscription at period end (owner only)', tags, security,
       description: 'Access continues until current_period_end; the answer is the subscription with cancel_at_period_end true. A subscription without a period end gets the next monthly anniversary of its start.',
-      response: { 200: Subscription, ...problemResponses(401, 403, 404, 409, 500) },
+      response: { 200: Subscription, ...problemResponses(400, 401, 403, 404, 409, 500) },
     },
   }, async (req) => presentSubscription(await cancelSubscription(ctxOf(req), req.server.payments)));
 

@@ -169,6 +169,15 @@ export const TABLE: Record<string, Row> = {
   v1ListCalendarEvents: { access: 'subscriber' },
   v1ListPlans: { access: 'public' },
   v1GetBillingConfig: { access: 'public' },
+
+  // issue 13 (part B): /v1/admin record operations (projects, tenders, inbox, calendar, email usage).
+  v1AdminCreateProject: { access: 'admin', body: { title: 'Security matrix project' } },
+  v1AdminUpdateProject: { access: 'admin', body: { status: 'ongoing' } },
+  v1AdminDeleteProject: { access: 'admin' },
+  v1AdminSetProjectAirports: { access: 'admin', body: { airports: [] } },
+  v1AdminSetProjectCompanies: { access: 'admin', body: { companies: [] } },
+  v1AdminSetProjectTerms: { access: 'admin', body: { tags: [] } },
+  v1AdminGetProjectLinks: { access: 'admin' },
 };
 
 /**

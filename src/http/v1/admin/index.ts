@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../domain/errors.js';
 import { authenticateRequest } from '../../authenticate.js';
 import { sendProblem } from '../problem.js';
+import adminProjectRoutes from './routes/projects.js';
 
 /** The path prefix of the scope, as the /v1 access hook needs to recognise it. */
 export const V1_ADMIN_PREFIX = '/v1/admin';
@@ -30,4 +31,6 @@ export default async function v1AdminScope(app: FastifyInstance): Promise<void> 
     if (!identity.isAdmin) throw new DomainError('NOT_FOUND', noRoute(request));
   });
   app.setNotFoundHandler((request, reply) => sendProblem(reply, 404, noRoute(request)));
+  // issue 13 (part B): record operations
+  await app.register(adminProjectRoutes);
 }

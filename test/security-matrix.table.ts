@@ -178,6 +178,14 @@ export const TABLE: Record<string, Row> = {
   v1AdminSetProjectCompanies: { access: 'admin', body: { companies: [] } },
   v1AdminSetProjectTerms: { access: 'admin', body: { tags: [] } },
   v1AdminGetProjectLinks: { access: 'admin' },
+  v1AdminCreateTender: { access: 'admin', body: { title: 'Security matrix tender', buyer: 'Test buyer', type: 'rfp' } },
+  v1AdminGetTender: { access: 'admin' },
+  v1AdminUpdateTender: { access: 'admin', body: { status: 'closed' } },
+  v1AdminDeleteTender: { access: 'admin' },
+  v1AdminSetTenderAirports: { access: 'admin', body: { airports: [] } },
+  v1AdminSetTenderCompanies: { access: 'admin', body: { companies: [] } },
+  v1AdminSetTenderTerms: { access: 'admin', body: { tags: [] } },
+  v1AdminGetTenderLinks: { access: 'admin' },
 };
 
 /**

@@ -11,6 +11,7 @@ import { DomainError } from '../../../domain/errors.js';
 import { authenticateRequest } from '../../authenticate.js';
 import { sendProblem } from '../problem.js';
 import adminProjectRoutes from './routes/projects.js';
+import adminTenderRoutes from './routes/tenders.js';
 
 /** The path prefix of the scope, as the /v1 access hook needs to recognise it. */
 export const V1_ADMIN_PREFIX = '/v1/admin';
@@ -33,4 +34,5 @@ export default async function v1AdminScope(app: FastifyInstance): Promise<void> 
   app.setNotFoundHandler((request, reply) => sendProblem(reply, 404, noRoute(request)));
   // issue 13 (part B): record operations
   await app.register(adminProjectRoutes);
+  await app.register(adminTenderRoutes);
 }

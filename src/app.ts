@@ -26,6 +26,7 @@ import './http/types.js';
 import { installCors } from './http/plugins/cors.js';
 import { installIdempotency } from './http/plugins/idempotency.js';
 import { NO_ALLOWED_HOSTS, type AllowedHosts } from './net/outbound.js';
+import type { SendBudget } from './domain/newsletter/index.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -47,6 +48,8 @@ export interface AppOptions {
   metrics?: MetricsOptions | undefined;
   /** Hosts outbound requests (webhooks, feeds) may reach besides the public internet (`OUTBOUND_ALLOWED_HOSTS`); default none. */
   outboundAllowedHosts?: AllowedHosts;
+  /** The outbox's send budget (SEND_BUDGET_HOURLY, SEND_BUDGET_DAILY), reported by `GET /v1/admin/email/usage`; default 1000 an hour, 10000 a day. */
+  sendBudget?: SendBudget;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -70,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sessionSecret', options.sessionSecret);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('outboundAllowedHosts', options.outboundAllowedHosts ?? NO_ALLOWED_HOSTS);
+  app.decorate('sendBudget', options.sendBudget ?? { hourly: 1000, daily: 10_000 });
   app.decorateRequest('identity', null);
   installMetrics(app, options.metrics, {
     ctx: () => systemCtx(options.database.db, options.clock ?? systemClock, 'metrics'),

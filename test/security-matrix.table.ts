@@ -186,6 +186,7 @@ export const TABLE: Record<string, Row> = {
   v1AdminSetTenderCompanies: { access: 'admin', body: { companies: [] } },
   v1AdminSetTenderTerms: { access: 'admin', body: { tags: [] } },
   v1AdminGetTenderLinks: { access: 'admin' },
+  v1AdminGetEmailUsage: { access: 'admin' },
 };
 
 /**

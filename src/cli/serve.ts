@@ -23,6 +23,7 @@ export async function serve(): Promise<void> {
     publicBaseUrl: config.mail.publicBaseUrl,
     corsOrigins: config.corsOrigins,
     outboundAllowedHosts: config.outboundAllowedHosts,
+    sendBudget: { hourly: config.mail.budgetHourly, daily: config.mail.budgetDaily },
     http: config.http,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     metrics: config.metrics.token || config.metrics.port

@@ -9,6 +9,7 @@ import type { AllowedHosts } from '../net/outbound.js';
 import type { Clock } from '../domain/clock.js';
 import type { Ctx, Identity } from '../domain/context.js';
 import type { Feature } from '../domain/entitlements.js';
+import type { SendBudget } from '../domain/newsletter/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,6 +27,8 @@ declare module 'fastify' {
     clock: Clock;
     /** `OUTBOUND_ALLOWED_HOSTS`, parsed: pass it to operations that reach outside (src/net/outbound.ts). */
     outboundAllowedHosts: AllowedHosts;
+    /** The outbox's hourly and daily send budget (SEND_BUDGET_HOURLY, SEND_BUDGET_DAILY; AppOptions.sendBudget). */
+    sendBudget: SendBudget;
   }
   interface FastifyRequest {
     /** Set by the auth hook of a face; `null` on routes without a token. */

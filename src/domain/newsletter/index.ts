@@ -10,3 +10,4 @@ export {
   outboxUsage, processOutbox,
   type MailTransport, type OutboxRunReport, type OutboxWorkerOptions, type OutboxUsage, type OutgoingMail, type RunningWorker, type SendBudget,
 } from './outbox.js';
+export { readEmailUsage, type EmailUsage } from './read-email-usage.js';

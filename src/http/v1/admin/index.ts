@@ -12,6 +12,7 @@ import { authenticateRequest } from '../../authenticate.js';
 import { sendProblem } from '../problem.js';
 import adminProjectRoutes from './routes/projects.js';
 import adminTenderRoutes from './routes/tenders.js';
+import adminEmailRoutes from './routes/email.js';
 
 /** The path prefix of the scope, as the /v1 access hook needs to recognise it. */
 export const V1_ADMIN_PREFIX = '/v1/admin';
@@ -35,4 +36,5 @@ export default async function v1AdminScope(app: FastifyInstance): Promise<void> 
   // issue 13 (part B): record operations
   await app.register(adminProjectRoutes);
   await app.register(adminTenderRoutes);
+  await app.register(adminEmailRoutes);
 }

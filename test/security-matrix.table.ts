@@ -187,6 +187,12 @@ export const TABLE: Record<string, Row> = {
   v1AdminSetTenderTerms: { access: 'admin', body: { tags: [] } },
   v1AdminGetTenderLinks: { access: 'admin' },
   v1AdminGetEmailUsage: { access: 'admin' },
+  v1AdminListInbox: { access: 'admin' },
+  v1AdminApproveInboxItem: { access: 'admin' },
+  v1AdminSkipInboxItem: { access: 'admin' },
+  v1AdminReopenInboxItem: { access: 'admin' },
+  v1AdminBulkSkipInbox: { access: 'admin', body: { ids: ['00000000-0000-4000-8000-000000000000'] } },
+  v1AdminPromoteInboxItem: { access: 'admin', body: { edition_number: 1 } },
 };
 
 /**

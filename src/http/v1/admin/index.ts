@@ -13,6 +13,7 @@ import { sendProblem } from '../problem.js';
 import adminProjectRoutes from './routes/projects.js';
 import adminTenderRoutes from './routes/tenders.js';
 import adminEmailRoutes from './routes/email.js';
+import adminInboxRoutes from './routes/inbox.js';
 
 /** The path prefix of the scope, as the /v1 access hook needs to recognise it. */
 export const V1_ADMIN_PREFIX = '/v1/admin';
@@ -37,4 +38,5 @@ export default async function v1AdminScope(app: FastifyInstance): Promise<void> 
   await app.register(adminProjectRoutes);
   await app.register(adminTenderRoutes);
   await app.register(adminEmailRoutes);
+  await app.register(adminInboxRoutes);
 }

@@ -32,6 +32,7 @@ import { installIdempotency } from './http/plugins/idempotency.js';
 import { installResponseCache, type ResponseCacheOptions } from './http/response-cache.js';
 import { installCompression, type CompressionOptions } from './http/compression.js';
 import { NO_ALLOWED_HOSTS, type AllowedHosts } from './net/outbound.js';
+import type { SendBudget } from './domain/newsletter/index.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -65,6 +66,8 @@ export interface AppOptions {
   responseCache?: ResponseCacheOptions | undefined;
   /** gzip / Brotli of bodies over 1 KB (src/http/compression.ts); default on. */
   compression?: CompressionOptions | undefined;
+  /** The outbox's send budget (SEND_BUDGET_HOURLY, SEND_BUDGET_DAILY), reported by `GET /v1/admin/email/usage`; default 1000 an hour, 10000 a day. */
+  sendBudget?: SendBudget;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -91,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('outboundAllowedHosts', options.outboundAllowedHosts ?? NO_ALLOWED_HOSTS);
   app.decorate('publicBaseUrl', (options.publicBaseUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''));
   app.decorate('payments', paymentProvider(options.payments));
+  app.decorate('sendBudget', options.sendBudget ?? { hourly: 1000, daily: 10_000 });
   app.decorateRequest('identity', null);
   app.decorate('mediaLimits', options.media ?? DEFAULT_UPLOAD_LIMITS);
   installMetrics(app, options.metrics, {

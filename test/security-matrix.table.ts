@@ -307,6 +307,30 @@ export const TABLE: Record<string, Row> = {
   v1GetCheckout: { access: 'user', status: 400 },
   v1CancelSubscription: { access: 'subscriber', adminStatus: 404, shared: 'acts on the caller\'s own account only (no id names another account)' },
   v1BillingWebhook: { access: 'public', status: 503 },
+
+  // issue 13 (part B): /v1/admin record operations (projects, tenders, inbox, calendar, email usage).
+  v1AdminCreateProject: { access: 'admin', body: { title: 'Security matrix project' } },
+  v1AdminUpdateProject: { access: 'admin', body: { status: 'ongoing' } },
+  v1AdminDeleteProject: { access: 'admin' },
+  v1AdminSetProjectAirports: { access: 'admin', body: { airports: [] } },
+  v1AdminSetProjectCompanies: { access: 'admin', body: { companies: [] } },
+  v1AdminSetProjectTerms: { access: 'admin', body: { tags: [] } },
+  v1AdminGetProjectLinks: { access: 'admin' },
+  v1AdminCreateTender: { access: 'admin', body: { title: 'Security matrix tender', buyer: 'Test buyer', type: 'rfp' } },
+  v1AdminGetTender: { access: 'admin' },
+  v1AdminUpdateTender: { access: 'admin', body: { status: 'closed' } },
+  v1AdminDeleteTender: { access: 'admin' },
+  v1AdminSetTenderAirports: { access: 'admin', body: { airports: [] } },
+  v1AdminSetTenderCompanies: { access: 'admin', body: { companies: [] } },
+  v1AdminSetTenderTerms: { access: 'admin', body: { tags: [] } },
+  v1AdminGetTenderLinks: { access: 'admin' },
+  v1AdminGetEmailUsage: { access: 'admin' },
+  v1AdminListInbox: { access: 'admin' },
+  v1AdminApproveInboxItem: { access: 'admin' },
+  v1AdminSkipInboxItem: { access: 'admin' },
+  v1AdminReopenInboxItem: { access: 'admin' },
+  v1AdminBulkSkipInbox: { access: 'admin', body: { ids: ['00000000-0000-4000-8000-000000000000'] } },
+  v1AdminPromoteInboxItem: { access: 'admin', body: { edition_number: 1 } },
 };
 
 /**

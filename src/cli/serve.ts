@@ -25,6 +25,7 @@ export async function serve(): Promise<void> {
     outboundAllowedHosts: config.outboundAllowedHosts,
     mcpAllowedHosts: config.mcp.allowedHosts,
     mcpAllowedOrigins: config.mcp.allowedOrigins,
+    sendBudget: { hourly: config.mail.budgetHourly, daily: config.mail.budgetDaily },
     http: config.http,
     media: config.media,
     payments: config.payments,

@@ -10,6 +10,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Ctx, Identity } from '../domain/context.js';
 import type { Feature } from '../domain/entitlements.js';
 import type { PaymentProvider } from '../domain/billing/provider.js';
+import type { SendBudget } from '../domain/newsletter/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,6 +32,8 @@ declare module 'fastify' {
     publicBaseUrl: string;
     /** The payment provider; `undefined`: checkout disabled (AppOptions.payments). */
     payments: PaymentProvider | undefined;
+    /** The outbox's hourly and daily send budget (SEND_BUDGET_HOURLY, SEND_BUDGET_DAILY; AppOptions.sendBudget). */
+    sendBudget: SendBudget;
   }
   interface FastifyRequest {
     /** Set by the auth hook of a face; `null` on routes without a token. */

@@ -24,3 +24,10 @@ export async function auditCount(h: Harness, entity: string, entityId: string): 
 
 /** A uuid that names nothing. */
 export const NOBODY = '00000000-0000-4000-8000-000000000000';
+
+/** The audit entries of `entity` `id`, oldest first. */
+export const auditOf = (h: Harness, entity: string, id: string) =>
+  h.database.db.selectFrom('audit_log').select(['action', 'before', 'after', 'actor_user_id']).where('entity', '=', entity).where('entity_id', '=', id).orderBy('id').execute();
+
+/** The names of the fields a 400 problem names. */
+export const fieldsOf = (body: { errors?: { name: string }[]; detail: string }) => (body.errors ?? []).map((e) => e.name);

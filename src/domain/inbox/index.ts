@@ -10,3 +10,4 @@ export { listInboxItems } from './list-inbox-items.js';
 export { getInboxItem } from './get-inbox-item.js';
 export { updateInboxItem } from './update-inbox-item.js';
 export { promoteInboxItem } from './promote-inbox-item.js';
+export { bulkSkipInboxItems, type BulkSkipResult } from './bulk-skip-inbox-items.js';

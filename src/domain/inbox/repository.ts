@@ -61,6 +61,9 @@ const ALLOWED: Record<InboxStatus, readonly InboxStatus[]> = {
   promoted: [],
 };
 
+/** The states from which an item may move to `to` (the table above). */
+export const statusesMovableTo = (to: InboxStatus): InboxStatus[] => (Object.keys(ALLOWED) as InboxStatus[]).filter((from) => ALLOWED[from].includes(to));
+
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 /** A row of `inbox_items` as an {@link InboxItem}. */

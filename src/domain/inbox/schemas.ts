@@ -4,7 +4,7 @@
  * (`additionalProperties: false`): an unknown field answers 400 naming it.
  */
 import { Type, type Static } from 'typebox';
-import { Int4Id, StringEnum } from '../shared/input-schema.js';
+import { FilterText, Int4Id, MAX_LIST_ITEMS, StringEnum } from '../shared/input-schema.js';
 
 /** Every state of an inbox item. */
 export const INBOX_STATUSES = ['pending', 'approved', 'skipped', 'promoted'] as const;
@@ -34,3 +34,27 @@ export const PromoteBody = Type.Object(
   { additionalProperties: false, minProperties: 1, maxProperties: 1, description: 'Exactly one of edition_id, edition_number' },
 );
 export type PromoteInput = Static<typeof PromoteBody>;
+
+const day = (description: string) => Type.Optional(Type.String({ format: 'date', description }));
+
+/**
+ * The filters of the /v1/admin inbox list (and of a filtered bulk skip): status, source (a news
+ * source's id or name), and a date range on the item's published date (its arrival when the source
+ * gave none), inclusive, UTC days.
+ */
+export const InboxListFilter = Type.Object({
+  status: Type.Optional(StringEnum(INBOX_STATUSES, { description: 'Only items in this status (default: all)' })),
+  source: FilterText('A news source: its id or its name (case-insensitive)'),
+  date_from: day('Published (or arrived) on or after this UTC day, YYYY-MM-DD'),
+  date_to: day('Published (or arrived) on or before this UTC day, YYYY-MM-DD'),
+}, { additionalProperties: false });
+/** Filters over inbox items; all given members must hold. */
+export type InboxListFilterInput = Static<typeof InboxListFilter>;
+
+/** The body of a bulk skip: a list of item ids, or a filter (exactly one). */
+export const BulkSkipBody = Type.Object({
+  ids: Type.Optional(Type.Array(Type.String({ format: 'uuid', maxLength: 36 }), { minItems: 1, maxItems: MAX_LIST_ITEMS * 4, description: 'The items to skip (at most 200)' })),
+  filter: Type.Optional(Type.Object({ ...InboxListFilter.properties }, { additionalProperties: false, minProperties: 1, description: 'Skip every pending or approved item matching this filter' })),
+}, { additionalProperties: false, minProperties: 1, maxProperties: 1, description: 'Exactly one of ids, filter' });
+/** What to skip. */
+export type BulkSkipInput = Static<typeof BulkSkipBody>;

@@ -15,3 +15,4 @@ export {
   DELIVERY_STATES, listNewsletterDeliveries, previewNewsletterRecipients,
   type Delivery, type DeliveryCounts, type DeliveryFilter, type DeliveryState, type PreviewRecipient,
 } from './newsletter-deliveries.js';
+export { readEmailUsage, type EmailUsage } from './read-email-usage.js';

@@ -13,3 +13,8 @@ export { exportProjects, exportProjectsForReader, PROJECT_EXPORT_CAP } from './e
 export { createProject } from './create-project.js';
 export { updateProject } from './update-project.js';
 export { deleteProject } from './delete-project.js';
+export type { ProjectLinks } from './links.js';
+export { getProjectLinks } from './get-project-links.js';
+export { setProjectAirports } from './set-project-airports.js';
+export { setProjectCompanies } from './set-project-companies.js';
+export { setProjectTerms } from './set-project-terms.js';

@@ -304,8 +304,9 @@ export async function recomputeProjectRollups(db: Kysely<DB>, projectIds?: strin
 }
 
 /**
- * Checks the references of an admin input: the project type exists; the programme exists and is not
- * the project itself (`selfId`). @throws DomainError VALIDATION naming the field
+ * Checks the references of an admin input: the project type exists; the programme exists, is not
+ * the project itself (`selfId`) and is not one of its packages at any depth (no cycle of
+ * programmes). @throws DomainError VALIDATION naming the field
  */
 export async function checkProjectRefs(trx: Kysely<DB>, input: ProjectInput, selfId?: string): Promise<void> {
   if (input.project_type) {
@@ -316,7 +317,27 @@ export async function checkProjectRefs(trx: Kysely<DB>, input: ProjectInput, sel
     if (input.parent_project_id === selfId) throw invalidParam('parent_project_id', 'a project cannot be its own programme');
     const p = await trx.selectFrom('projects').select('id').where('id', '=', input.parent_project_id).executeTakeFirst();
     if (!p) throw invalidParam('parent_project_id', `no project ${input.parent_project_id}`);
+    // Two concurrent updates could each close half of a cycle: programme changes take turns.
+    if (selfId) await sql`select pg_advisory_xact_lock(hashtext('projects.parent_project_id'))`.execute(trx);
+    if (selfId && (await programmeChain(trx, input.parent_project_id)).includes(selfId)) {
+      throw invalidParam('parent_project_id', `project ${input.parent_project_id} is a package of this project (directly or further down); programmes cannot form a cycle`);
+    }
   }
+}
+
+/**
+ * Project `id` and the programmes above it, nearest first (`parent_project_id` followed up to the
+ * top; stops at a repeat, so even a stored cycle ends).
+ */
+export async function programmeChain(db: Kysely<DB>, id: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    with recursive up(id, parent, depth) as (
+      select id, parent_project_id, 0 from projects where id = ${id}::uuid
+      union
+      select p.id, p.parent_project_id, up.depth + 1 from projects p join up on p.id = up.parent where up.depth < 1000
+    )
+    select id from up order by depth`.execute(db);
+  return rows.map((r) => r.id);
 }
 
 /** The insert shape of an admin input with its title and status settled. */

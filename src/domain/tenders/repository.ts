@@ -45,6 +45,9 @@ export interface TenderView {
   source_url: string | null;
   awarded_to: string | null;
   awarded_on: string | null;
+  /** Whether readers see it (admins see every tender). */
+  published: boolean;
+  airport_id: string | null;
   updated_at: Date;
   topics: Term[];
   tags: Term[];
@@ -96,7 +99,7 @@ export function selectTenderViews(db: Kysely<DB>, where: RawBuilder<SqlBool>, no
       't.country_code', 'c.name as country_name', 't.region_slug', 'r.name as region_name', 't.tender_type',
       derivedTenderStatus(now).as('status'), 't.published_on', 't.deadline',
       sql<number | null>`floor(extract(epoch from (t.deadline - ${now}::timestamptz)) / 86400)::int`.as('days_to_deadline'),
-      't.estimated_value', 't.currency', 't.value_usd', 't.source_name', 't.source_url', 't.awarded_to', 't.awarded_on', 't.updated_at',
+      't.estimated_value', 't.currency', 't.value_usd', 't.source_name', 't.source_url', 't.awarded_to', 't.awarded_on', 't.published', 't.airport_id', 't.updated_at',
       termsJson('tender', 'topic', 't').as('topics'),
       termsJson('tender', 'tag', 't').as('tags'),
       jsonArrayFrom(
@@ -251,8 +254,9 @@ export const newTenderOf = (i: CompleteTenderInput): NewTender => ({
 });
 
 /**
- * Replaces the categories (topics) and tags of tender `id` with those `input` lists (slugs or
- * names); a list that is absent leaves its links alone. @throws DomainError VALIDATION for an unknown topic
+ * Replaces the categories (topics), tags and bidders of tender `id` with those `input` lists (slugs
+ * or names; bidders with their outcome); a list that is absent leaves its links alone.
+ * @throws DomainError VALIDATION for an unknown topic, a bidder listed twice
  */
 export async function replaceTenderTerms(trx: Kysely<DB>, id: string, input: TenderInput): Promise<void> {
   if (input.categories) {
@@ -264,5 +268,17 @@ export async function replaceTenderTerms(trx: Kysely<DB>, id: string, input: Ten
     const ids = await resolveTags(trx, input.tags);
     await trx.deleteFrom('tender_tags').where('tender_id', '=', id).execute();
     if (ids.length) await trx.insertInto('tender_tags').values(ids.map((tag_id) => ({ tender_id: id, tag_id }))).execute();
+  }
+  if (input.bidders) {
+    const seen = new Set<string>();
+    for (const b of input.bidders) {
+      const key = b.name.trim().toLowerCase();
+      if (seen.has(key)) throw invalidParam('bidders', `"${b.name}" is listed twice`);
+      seen.add(key);
+    }
+    await trx.deleteFrom('tender_bidders').where('tender_id', '=', id).execute();
+    if (input.bidders.length) {
+      await trx.insertInto('tender_bidders').values(input.bidders.map((b) => ({ tender_id: id, bidder_name: b.name.trim(), outcome: b.outcome ?? 'bid' }))).execute();
+    }
   }
 }

@@ -33,6 +33,19 @@ export const TenderFilter = Type.Object({
 /** Filters over tenders; all given members must hold. */
 export type TenderFilter = Static<typeof TenderFilter>;
 
+/** Outcomes of a bid (column `tender_bidders.outcome`). */
+export const BIDDER_OUTCOMES = ['bid', 'shortlisted', 'awarded', 'unsuccessful', 'withdrawn'] as const;
+/** One outcome of a bid. */
+export type BidderOutcome = (typeof BIDDER_OUTCOMES)[number];
+
+/** A bidder as an administrator writes it (and as the tender record shows it). */
+export const TenderBidder = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 500, description: 'The bidder as named in the notice' }),
+  outcome: Type.Optional(StringEnum(BIDDER_OUTCOMES, { description: 'bid (default), shortlisted, awarded, unsuccessful or withdrawn', default: 'bid' })),
+}, { additionalProperties: false });
+/** One bidder to store. */
+export type TenderBidderInput = Static<typeof TenderBidder>;
+
 /** Every field an administrator may set, named as in the tender record. Lists replace the whole set. */
 const tenderFields = {
   title: Type.String({ minLength: 1, maxLength: 500 }),
@@ -53,6 +66,7 @@ const tenderFields = {
   awarded_on: NullableString({ format: 'date' }),
   categories: Strings('Topic slugs or names (topics stand in for categories)'),
   tags: Strings('Tag slugs'),
+  bidders: Type.Array(TenderBidder, { maxItems: 100, description: 'Every bidder with its outcome (the whole set; [] clears it)' }),
 };
 
 /** The body of a tender create: strict; `title`, `buyer` and `type` required (status open, published today unless given). */

@@ -17,6 +17,10 @@ import adminArticleRoutes from './routes/articles.js';
 import adminEditionRoutes from './routes/editions.js';
 import adminNewsletterRoutes from './routes/newsletter.js';
 import adminMediaRoutes from './routes/media.js';
+import adminProjectRoutes from './routes/projects.js';
+import adminTenderRoutes from './routes/tenders.js';
+import adminEmailRoutes from './routes/email.js';
+import adminInboxRoutes from './routes/inbox.js';
 
 /** The path prefix of the scope, as the /v1 access hook needs to recognise it. */
 export const V1_ADMIN_PREFIX = '/v1/admin';
@@ -43,4 +47,9 @@ export default async function v1AdminScope(app: FastifyInstance, options: Newsle
   await app.register(adminArticleRoutes);
   await app.register(adminNewsletterRoutes, { publicBaseUrl: options.publicBaseUrl });
   await app.register(adminMediaRoutes);
+  // issue 13 (part B): record operations
+  await app.register(adminProjectRoutes);
+  await app.register(adminTenderRoutes);
+  await app.register(adminEmailRoutes);
+  await app.register(adminInboxRoutes);
 }

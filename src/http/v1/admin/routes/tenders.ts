@@ -1,0 +1,109 @@
+/**
+ * /v1/admin tenders (issue 13): the same domain operations as /api/v1/admin (create, update,
+ * delete: src/domain/tenders), the read of one tender in any state, the three replace-the-set
+ * writes and the read of the links. Bidders (`bidders`) and the award (`awarded_to`,
+ * `awarded_on`, `status: awarded`) are fields of the create and the update.
+ * | POST   | /v1/admin/tenders                | TenderCreate      | 201, the tender as stored |
+ * | GET    | /v1/admin/tenders/{id}           |                   | the tender, any state     |
+ * | PATCH  | /v1/admin/tenders/{id}           | TenderPatch       | the tender as stored      |
+ * | DELETE | /v1/admin/tenders/{id}           |                   | the tender as it was      |
+ * | PUT    | /v1/admin/tenders/{id}/airports  | { airports }      | the links as stored       |
+ * | PUT    | /v1/admin/tenders/{id}/companies | { companies }     | the links as stored       |
+ * | PUT    | /v1/admin/tenders/{id}/terms     | { topics?, tags? }| the links as stored       |
+ * | GET    | /v1/admin/tenders/{id}/links     |                   | airports, companies, topics, tags |
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AirportSet, CompanySet, TermSet } from '../../../../domain/shared/link-refs.js';
+import {
+  createTender, deleteTender, getAdminTender, getTenderLinks, setTenderAirports, setTenderCompanies, setTenderTerms, TenderCreate, TenderPatch, updateTender,
+} from '../../../../domain/tenders/index.js';
+import { component } from '../../../schema.js';
+import { ctxOf } from '../../../types.js';
+import { security, UuidParam } from '../../named.js';
+import { problemResponses } from '../../problem.js';
+import { AdminTender, presentAdminTender, presentTenderLinks, TenderLinksRecord } from '../../records/admin-tender.js';
+import { airportSetExample, companySetExample, tenderCreateExample, tenderPatchExample, termSetExample } from '../examples.js';
+import { createdAt, v1AdminUrl } from '../respond.js';
+
+const tags = ['Admin: tenders'];
+const params = UuidParam('Tender');
+const writeErrors = problemResponses(400, 401, 404, 409, 500);
+const readErrors = problemResponses(400, 401, 404, 500);
+const SETS = 'Items are strings (an id, a code, a slug or a name) or the objects the links read returns, so a read can be written back unchanged.';
+
+export default async function adminTenderRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post('/tenders', {
+    schema: {
+      operationId: 'v1AdminCreateTender', summary: 'Create a tender', tags, security,
+      description: 'Creates a tender (stored status `open`, published today unless given); country and region come from `iata_code` or `country_code`, `value_usd` from the estimate. `bidders` lists every bidder with its outcome. Audited.',
+      body: component('V1AdminTenderCreate', TenderCreate, tenderCreateExample),
+      response: { 201: AdminTender, ...writeErrors },
+    },
+  }, async (req, reply) => {
+    const tender = presentAdminTender(await createTender(ctxOf(req), req.body));
+    return createdAt(reply, tender, v1AdminUrl('tenders', tender.id));
+  });
+
+  r.get('/tenders/:id', {
+    schema: {
+      operationId: 'v1AdminGetTender', summary: 'Read one tender in any state', tags, security, params,
+      description: 'One tender whatever its state, unpublished included, with its bidders; status derived now (closing_soon within 14 days of the deadline).',
+      response: { 200: AdminTender, ...readErrors },
+    },
+  }, async (req) => presentAdminTender(await getAdminTender(ctxOf(req), req.params.id)));
+
+  r.patch('/tenders/:id', {
+    schema: {
+      operationId: 'v1AdminUpdateTender', summary: 'Update a tender (only the fields sent)', tags, security, params,
+      description: 'Changes the fields sent; lists (`categories`, `tags`, `bidders`) replace the set. Record an award with `status: awarded`, `awarded_to`, `awarded_on` and the bidders\u2019 outcomes. Audited.',
+      body: component('V1AdminTenderPatch', TenderPatch, tenderPatchExample),
+      response: { 200: AdminTender, ...writeErrors },
+    },
+  }, async (req) => presentAdminTender(await updateTender(ctxOf(req), req.params.id, req.body)));
+
+  r.delete('/tenders/:id', {
+    schema: {
+      operationId: 'v1AdminDeleteTender', summary: 'Delete a tender', tags, security, params,
+      description: 'Deletes the tender in any state with its bidders and answers it as it was. Audited.',
+      response: { 200: AdminTender, ...writeErrors },
+    },
+  }, async (req) => presentAdminTender(await deleteTender(ctxOf(req), req.params.id)));
+
+  r.put('/tenders/:id/airports', {
+    schema: {
+      operationId: 'v1AdminSetTenderAirports', summary: 'Replace the airports of a tender', tags, security, params,
+      description: `The whole set of airports (ids, IATA codes or names). When the main airport is not in it, the first becomes the main airport and sets the country and region. ${SETS} Audited.`,
+      body: component('V1AdminAirportSet', AirportSet, airportSetExample),
+      response: { 200: TenderLinksRecord, ...writeErrors },
+    },
+  }, async (req) => presentTenderLinks(await setTenderAirports(ctxOf(req), req.params.id, req.body)));
+
+  r.put('/tenders/:id/companies', {
+    schema: {
+      operationId: 'v1AdminSetTenderCompanies', summary: 'Replace the companies of a tender', tags, security, params,
+      description: `The whole set of companies (ids, names or aliases). ${SETS} Audited.`,
+      body: component('V1AdminCompanySet', CompanySet, companySetExample),
+      response: { 200: TenderLinksRecord, ...writeErrors },
+    },
+  }, async (req) => presentTenderLinks(await setTenderCompanies(ctxOf(req), req.params.id, req.body)));
+
+  r.put('/tenders/:id/terms', {
+    schema: {
+      operationId: 'v1AdminSetTenderTerms', summary: 'Replace the topics (categories) and tags of a tender', tags, security, params,
+      description: `The whole set of topics (the categories; slugs or names) and tags (slugs; unknown tags are created); a list left out keeps its links. ${SETS} Audited.`,
+      body: component('V1AdminTermSet', TermSet, termSetExample),
+      response: { 200: TenderLinksRecord, ...writeErrors },
+    },
+  }, async (req) => presentTenderLinks(await setTenderTerms(ctxOf(req), req.params.id, req.body)));
+
+  r.get('/tenders/:id/links', {
+    schema: {
+      operationId: 'v1AdminGetTenderLinks', summary: 'Read the airports, companies, topics and tags of a tender', tags, security, params,
+      description: 'The links of a tender in any state, in the shape the three PUT operations accept back.',
+      response: { 200: TenderLinksRecord, ...readErrors },
+    },
+  }, async (req) => presentTenderLinks(await getTenderLinks(ctxOf(req), req.params.id)));
+}

@@ -103,6 +103,35 @@ const watched: FlagState['setup'] = async (h, a) => {
 const isSaved = (query?: string): FlagState => ({ kind: 'flag', setup: saved, flag: 'is_saved', ...(query ? { query } : {}) });
 const isWatched = (query?: string): FlagState => ({ kind: 'flag', setup: watched, flag: 'is_watched', ...(query ? { query } : {}) });
 
+/** A's saved article (issue 10): the article id; snapshot A's saved_articles. */
+const ownSaved: OwnedState = {
+  kind: 'owned',
+  otherStatus: 200,
+  setup: async (h, a) => ({ id: await saved(h, a) }),
+  snapshot: (h, a) => h.database.db.selectFrom('saved_articles').select(['article_id', 'saved_at']).where('user_id', '=', a.userId).orderBy('article_id').execute(),
+};
+/** A's reads of the latest article (issue 10); snapshot A's article_views. */
+const ownViews: OwnedState = {
+  kind: 'owned',
+  otherStatus: 200,
+  setup: async (h) => ({ id: (await latestArticle(h)).id }),
+  snapshot: (h, a) => h.database.db.selectFrom('article_views').select(['article_id', 'viewed_at']).where('user_id', '=', a.userId).orderBy('id').execute(),
+};
+/** A's watched project (issue 10); snapshot A's project_watches. */
+const ownWatch: OwnedState = {
+  kind: 'owned',
+  otherStatus: 200,
+  setup: async (h, a) => ({ id: await watched(h, a) }),
+  snapshot: (h, a) => h.database.db.selectFrom('project_watches').select(['project_id', 'created_at']).where('user_id', '=', a.userId).orderBy('project_id').execute(),
+};
+/** A's preferences (issue 10); snapshot A's row. */
+const ownPreferences: OwnedState = {
+  kind: 'owned',
+  otherStatus: 200,
+  setup: async () => ({}),
+  snapshot: (h, a) => h.database.db.selectFrom('preferences').select(['digest_frequency', 'digest_format', 'email_headlines_only', 'attach_pdf']).where('user_id', '=', a.userId).execute(),
+};
+
 /** operationId → who may call it. */
 export const TABLE: Record<string, Row> = {
   v1GetHealth: { access: 'public' },
@@ -169,6 +198,21 @@ export const TABLE: Record<string, Row> = {
   v1ListCalendarEvents: { access: 'subscriber' },
   v1ListPlans: { access: 'public' },
   v1GetBillingConfig: { access: 'public' },
+
+  // issue 10: the reader's own state (library, dashboard, preferences, alert rules, notifications).
+  // Writes on a shared record that only change the caller's own state: B's own write gets 200 and
+  // A's rows stay as they were.
+  v1ListSavedArticles: { access: 'subscriber' },
+  v1SaveArticle: { access: 'subscriber', ownState: ownSaved },
+  v1UnsaveArticle: { access: 'subscriber', ownState: ownSaved },
+  v1RecordArticleView: { access: 'subscriber', ownState: ownViews },
+  v1ListWatchlist: { access: 'subscriber', features: ['projects'] },
+  v1WatchProject: { access: 'subscriber', features: ['projects'], ownState: ownWatch },
+  v1UnwatchProject: { access: 'subscriber', features: ['projects'], ownState: ownWatch },
+  v1ListMostRead: { access: 'subscriber', features: ['archive'] },
+  v1ListRecentlyViewed: { access: 'subscriber' },
+  v1GetPreferences: { access: 'subscriber' },
+  v1PutPreferences: { access: 'subscriber', body: { digest_frequency: 'daily', digest_format: 'text', email_headlines_only: true, attach_pdf: false }, ownState: ownPreferences },
 };
 
 /**

@@ -11,6 +11,7 @@ import calendarRoutes from './routes/calendar.js';
 import catalogueRoutes from './routes/catalogue.js';
 import editionRoutes from './routes/editions.js';
 import identityRoutes from './routes/identity.js';
+import libraryRoutes from './routes/library.js';
 import projectRoutes from './routes/projects.js';
 import searchRoutes from './routes/search.js';
 import tenderRoutes from './routes/tenders.js';
@@ -26,5 +27,6 @@ export default async function v1(app: FastifyInstance): Promise<void> {
   await app.register(tenderRoutes);
   await app.register(calendarRoutes);
   await app.register(catalogueRoutes);
+  await app.register(libraryRoutes);
   await app.register(v1AdminScope, { prefix: '/admin' });
 }

@@ -25,6 +25,7 @@ import newsletterRoutes from './http/newsletter.js';
 import './http/types.js';
 import { installCors } from './http/plugins/cors.js';
 import { installIdempotency } from './http/plugins/idempotency.js';
+import { NO_ALLOWED_HOSTS, type AllowedHosts } from './net/outbound.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -44,6 +45,8 @@ export interface AppOptions {
   http?: HttpTimeouts;
   /** `GET /metrics` (src/http/metrics.ts); unset: no metrics, `/metrics` is 404. */
   metrics?: MetricsOptions | undefined;
+  /** Hosts outbound requests (webhooks, feeds) may reach besides the public internet (`OUTBOUND_ALLOWED_HOSTS`); default none. */
+  outboundAllowedHosts?: AllowedHosts;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -66,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.database.db);
   app.decorate('sessionSecret', options.sessionSecret);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('outboundAllowedHosts', options.outboundAllowedHosts ?? NO_ALLOWED_HOSTS);
   app.decorateRequest('identity', null);
   installMetrics(app, options.metrics, {
     ctx: () => systemCtx(options.database.db, options.clock ?? systemClock, 'metrics'),

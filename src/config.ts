@@ -16,7 +16,7 @@
  * | SEND_BUDGET_HOURLY | 1000        | messages the outbox worker sends per hour at most              |
  * | SEND_BUDGET_DAILY  | 10000       | … and per day                                                  |
  * | MAIL_MAX_ATTEMPTS  | 5           | attempts before a message is dead                              |
- * | MAIL_WORKER     | on             | `off`: `serve` does not run the outbox worker (run `airport-intel worker`) |
+ * | MAIL_WORKER     | on             | `off`: `serve` does not run the worker (outbox and jobs; run `airport-intel worker`) |
  * | CORS_ORIGINS    | (unset: off)   | comma-separated browser origins allowed to call the API (`https://app.example`), or `*` for any |
  * | DB_STATEMENT_TIMEOUT_MS | 5000   | PostgreSQL statement_timeout of every query (0: none); PGlite cannot enforce one |
  * | DB_ACQUIRE_TIMEOUT_MS   | 2000   | longest wait for a database connection before answering 503 (0: none) |
@@ -27,8 +27,10 @@
  * (docs/decisions/0013-timeouts-and-unavailability.md)
  * | METRICS_TOKEN   | (unset)        | serve `GET /metrics` (Prometheus) to `Authorization: Bearer <token>`; at least 16 characters |
  * | METRICS_PORT    | (unset)        | serve `/metrics` on this port of HOST instead (no token unless METRICS_TOKEN is set) |
+ * | OUTBOUND_ALLOWED_HOSTS | (empty) | comma-separated host names, IP addresses or CIDR ranges that webhooks and feed polling may reach although they are not public (src/net/outbound.ts) |
  */
 import path from 'node:path';
+import { parseAllowedHosts, type AllowedHosts } from './net/outbound.js';
 
 /** The checked configuration of one process. */
 export interface Config {
@@ -54,6 +56,8 @@ export interface Config {
   corsOrigins: string[];
   /** `GET /metrics` (docs/operations.md). */
   metrics: MetricsConfig;
+  /** `OUTBOUND_ALLOWED_HOSTS`, parsed (src/net/outbound.ts); empty: only public addresses. */
+  outboundAllowedHosts: AllowedHosts;
 }
 
 /** Where and to whom `/metrics` is served; both unset: not at all (404). */
@@ -164,6 +168,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (http.requestMs > 0 && (http.headersMs === 0 || http.headersMs > http.requestMs)) {
     throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must be between 1 and HTTP_REQUEST_TIMEOUT_MS');
   }
+  let outboundAllowedHosts: AllowedHosts;
+  try {
+    outboundAllowedHosts = parseAllowedHosts(env.OUTBOUND_ALLOWED_HOSTS);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
   if (metricsToken && (metricsToken.length < 16 || /\s/.test(metricsToken))) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long, without spaces');
   const metricsPort = env.METRICS_PORT?.trim() ? intVar(env, 'METRICS_PORT', 0, 1, 65535) : undefined;
@@ -182,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail,
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     metrics: { token: metricsToken, port: metricsPort },
+    outboundAllowedHosts,
   };
 }

@@ -22,6 +22,7 @@ export async function serve(): Promise<void> {
     sessionSecret: resolveSessionSecret(config),
     publicBaseUrl: config.mail.publicBaseUrl,
     corsOrigins: config.corsOrigins,
+    outboundAllowedHosts: config.outboundAllowedHosts,
     http: config.http,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     metrics: config.metrics.token || config.metrics.port

@@ -1,5 +1,5 @@
 /**
- * `airport-intel worker`: migrates, then runs the newsletter outbox worker until SIGINT/SIGTERM.
+ * `airport-intel worker`: migrates, then runs the worker (email outbox and durable jobs) until SIGINT/SIGTERM.
  * Any number may run beside the servers on one PostgreSQL (leases in the database keep them apart).
  * On the embedded database stop `serve` first (one process at a time), or let `serve` run it.
  */
@@ -22,7 +22,7 @@ export async function runWorker(): Promise<void> {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
-  say('stopping the outbox worker');
+  say('stopping the worker');
   await worker.stop();
   await database.close();
 }

@@ -299,11 +299,27 @@ export interface InboxItems {
   promoted_article_id: string | null;
   published_at: Timestamp | null;
   score: Generated<number>;
+  score_reasons: Generated<Json>;
   source_id: string | null;
   source_name: string;
   status: Generated<string>;
   title: string;
   url: string;
+}
+
+export interface Jobs {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  dedupe_key: string | null;
+  finished_at: Timestamp | null;
+  id: Generated<string>;
+  kind: string;
+  last_error: string | null;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  payload: Generated<Json>;
+  run_at: Timestamp;
+  status: Generated<string>;
 }
 
 export interface MediaAssets {
@@ -647,6 +663,7 @@ export interface DB {
   fx_rates: FxRates;
   idempotency_keys: IdempotencyKeys;
   inbox_items: InboxItems;
+  jobs: Jobs;
   media_assets: MediaAssets;
   news_sources: NewsSources;
   newsletter_sends: NewsletterSends;

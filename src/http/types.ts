@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
+import type { AllowedHosts } from '../net/outbound.js';
 import type { Clock } from '../domain/clock.js';
 import type { Ctx, Identity } from '../domain/context.js';
 import type { Feature } from '../domain/entitlements.js';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     sessionSecret: string;
     /** The service's clock (AppOptions.clock). */
     clock: Clock;
+    /** `OUTBOUND_ALLOWED_HOSTS`, parsed: pass it to operations that reach outside (src/net/outbound.ts). */
+    outboundAllowedHosts: AllowedHosts;
   }
   interface FastifyRequest {
     /** Set by the auth hook of a face; `null` on routes without a token. */

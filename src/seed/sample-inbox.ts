@@ -46,7 +46,7 @@ export async function loadSampleInbox(trx: Transaction<DB> | Kysely<DB>): Promis
       excerpt: i.excerpt,
       published_at: new Date(`${i.published_at}T08:00:00Z`),
       detected_entities: JSON.stringify(i.detected_entities),
-      score: i.score,
+      score: Math.round(i.score * 100), // the file keeps 0..1; the column is 0..100 (migration 0006)
       status: 'pending',
     })))
     .onConflict((oc) => oc.column('url').doNothing())

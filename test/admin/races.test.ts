@@ -96,7 +96,7 @@ describe('parallel writes of one record', () => {
   it(`${N} promotes of one inbox item: one 201 and ${N - 1} 409 naming the article; one article, one audit entry`, async () => {
     const edition = await makeEdition(h, { status: 'draft' });
     const item = await h.database.db.insertInto('inbox_items').values({
-      source_name: 'Race Wire', url: 'https://example.test/race-wire/1', title: 'Promoted once', excerpt: 'Only once.', score: 0.9,
+      source_name: 'Race Wire', url: 'https://example.test/race-wire/1', title: 'Promoted once', excerpt: 'Only once.', score: 90,
       detected_entities: JSON.stringify({ airports: ['LHR'] }), status: 'pending',
     }).returning('id').executeTakeFirstOrThrow();
     const responses = await parallel(() => call('POST', `/api/v1/admin/inbox/${item.id}/promote`, { edition_id: edition.id }));

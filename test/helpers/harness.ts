@@ -78,6 +78,8 @@ export interface HarnessOptions {
   open?: OpenOptions | undefined;
   /** The app's HTTP server timeouts, for tests that listen on a port. */
   http?: AppOptions['http'] | undefined;
+  /** Hosts outbound requests may reach although not public (AppOptions.outboundAllowedHosts), e.g. `parseAllowedHosts('127.0.0.1')`. */
+  outboundAllowedHosts?: AppOptions['outboundAllowedHosts'];
 }
 
 /** Builds the service over a fresh database cloned from the `migrated` (or `sample`) template. */
@@ -86,7 +88,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const clock = options.clock ?? new TestClock();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}) });
+    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.outboundAllowedHosts ? { outboundAllowedHosts: options.outboundAllowedHosts } : {}) });
     installResponseValidation(app);
     await app.ready();
   } catch (err) {

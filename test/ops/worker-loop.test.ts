@@ -1,5 +1,5 @@
 /**
- * The outbox worker's loop over a real database: it pauses between runs without leaking abort
+ * The worker's loop (outbox and jobs) over a real database: it pauses between runs without leaking abort
  * listeners (one removable timer per pause), so a long-running `serve` or `worker` never logs a
  * MaxListenersExceededWarning; `stop()` ends a pause at once.
  */
@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
 import { after, before, it } from 'node:test';
 import { systemCtx } from '../../src/domain/context.js';
-import { startOutboxWorker, type MailTransport } from '../../src/domain/newsletter/index.js';
+import { startWorker } from '../../src/domain/jobs/index.js';
+import type { MailTransport } from '../../src/domain/newsletter/index.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
@@ -25,7 +26,7 @@ it('runs many iterations with a bounded number of abort listeners and no warning
   // Every run reads the clock once when it claims; counting the reads counts the iterations.
   let runs = 0;
   const clock = { now: () => (runs++, h.clock.now()) };
-  const worker = startOutboxWorker(systemCtx(h.database.db, clock, 'loop-test'), { transport: nobody, budget: { hourly: 10, daily: 10 } }, { intervalMs: 1 });
+  const worker = startWorker(systemCtx(h.database.db, clock, 'loop-test'), { handlers: [], outbox: { transport: nobody, budget: { hourly: 10, daily: 10 } } }, { intervalMs: 1 });
   const signal = worker.signal!;
   let most = 0;
   try {
@@ -47,7 +48,7 @@ it('runs many iterations with a bounded number of abort listeners and no warning
 });
 
 it('stop() ends a long pause at once', async () => {
-  const worker = startOutboxWorker(h.ctx(), { transport: nobody, budget: { hourly: 10, daily: 10 } }, { intervalMs: 60_000 });
+  const worker = startWorker(h.ctx(), { handlers: [], outbox: { transport: nobody, budget: { hourly: 10, daily: 10 } } }, { intervalMs: 60_000 });
   await new Promise((resolve) => setTimeout(resolve, 50));
   const started = performance.now();
   await worker.stop();

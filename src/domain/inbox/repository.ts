@@ -27,6 +27,12 @@ export interface DetectedEntities {
 }
 
 /** An inbox item. */
+/** One part of a pre-screening score. */
+export interface ScoreReason {
+  reason: string;
+  points: number;
+}
+
 export interface InboxItem {
   id: string;
   source_id: string | null;
@@ -36,7 +42,10 @@ export interface InboxItem {
   excerpt: string;
   published_at: string | null;
   detected_entities: DetectedEntities;
+  /** Pre-screening score, 0..100. */
   score: number;
+  /** What makes up `score`: `{ reason, points }`, as the scorer wrote it. */
+  score_reasons: ScoreReason[];
   status: InboxStatus;
   promoted_article_id: string | null;
   decided_by: string | null;
@@ -66,6 +75,7 @@ export function toItem(r: Record<string, unknown>): InboxItem {
     published_at: iso(r.published_at),
     detected_entities: (r.detected_entities ?? {}) as DetectedEntities,
     score: Number(r.score),
+    score_reasons: (Array.isArray(r.score_reasons) ? r.score_reasons : []) as ScoreReason[],
     status: r.status as InboxStatus,
     promoted_article_id: (r.promoted_article_id as string | null) ?? null,
     decided_by: (r.decided_by as string | null) ?? null,

@@ -7,6 +7,6 @@ export * from './schemas.js';
 export { sendNewsletter, type NewsletterSettings, type SendResult } from './send-newsletter.js';
 export { checkUnsubscribeLink, unsubscribe, type UnsubscribeLink } from './unsubscribe.js';
 export {
-  outboxUsage, processOutbox, startOutboxWorker,
-  type MailTransport, type OutboxRunReport, type OutboxUsage, type OutgoingMail, type RunningWorker, type SendBudget,
+  outboxUsage, processOutbox,
+  type MailTransport, type OutboxRunReport, type OutboxWorkerOptions, type OutboxUsage, type OutgoingMail, type RunningWorker, type SendBudget,
 } from './outbox.js';

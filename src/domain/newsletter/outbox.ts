@@ -20,7 +20,6 @@
  * - Failure: retried with exponential backoff (`backoffMs(attempt)`), `dead` after `maxAttempts`.
  * - Never twice: `dedupe_key` is unique (send-newsletter.ts), and a `sent` row is never claimed.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Ctx } from '../context.js';
@@ -64,7 +63,7 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
   /** Delay before retry number `attempt + 1` (default 1 min × 4^(attempt−1), at most 6 h). */
   backoffMs?: (attempt: number) => number;
-  /** The clock: the service's (`startOutboxWorker` passes `ctx.now`); tests move their own. */
+  /** The clock: the service's (`startWorker` passes `ctx.now`); tests move their own. */
   now: () => Date;
 }
 
@@ -199,40 +198,6 @@ export interface RunningWorker {
   readonly signal?: AbortSignal;
   /** Stops after the message in hand; resolves when the loop has ended. */
   stop(): Promise<void>;
-}
-
-/**
- * Runs `processOutbox` every `intervalMs` (default 5 s) until stopped, with the database and clock
- * of `ctx` (a system context: the worker acts for nobody); errors (a database restart) are
- * reported to `onError` and the loop goes on.
- */
-export function startOutboxWorker(
-  ctx: Ctx,
-  settings: Omit<OutboxWorkerOptions, 'db' | 'now'>,
-  loop: { intervalMs?: number; onError?: (err: unknown) => void; onReport?: (r: OutboxRunReport) => void } = {},
-): RunningWorker {
-  const options: OutboxWorkerOptions = { ...settings, db: ctx.db, now: () => ctx.now() };
-  const controller = new AbortController();
-  const interval = loop.intervalMs ?? 5_000;
-  const done = (async () => {
-    while (!controller.signal.aborted) {
-      try {
-        const report = await processOutbox(options, { signal: controller.signal });
-        if (report.sent || report.retried || report.dead) loop.onReport?.(report);
-      } catch (err) {
-        loop.onError?.(err);
-      }
-      // One timer per pause whose abort listener is removed when it fires (an AbortError on stop).
-      await sleep(interval, undefined, { signal: controller.signal }).catch(() => undefined);
-    }
-  })();
-  return {
-    signal: controller.signal,
-    async stop() {
-      controller.abort();
-      await done;
-    },
-  };
 }
 
 /** Outbox depth, dead letters and sends in the last hour and day against the budget. */

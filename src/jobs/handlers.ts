@@ -1,0 +1,16 @@
+/**
+ * The job handlers the worker runs (decision 0018): the composition root of later work. Each
+ * feature defines its handlers in its domain folder (`defineJob`, src/domain/jobs) and adds them
+ * here; a job whose kind is not listed waits (it is never lost) until a worker that knows it runs.
+ */
+import type { Config } from '../config.js';
+import type { JobHandler } from '../domain/jobs/index.js';
+
+/** What handlers may need from the deployment's configuration. */
+export type JobConfig = Pick<Config, 'outboundAllowedHosts' | 'mail'>;
+
+/** Every handler of the service, configured for `config`. */
+export function jobHandlers(config: JobConfig): JobHandler<never>[] {
+  void config;
+  return [];
+}

@@ -132,6 +132,29 @@ const ownPreferences: OwnedState = {
   snapshot: (h, a) => h.database.db.selectFrom('preferences').select(['digest_frequency', 'digest_format', 'email_headlines_only', 'attach_pdf']).where('user_id', '=', a.userId).execute(),
 };
 
+/** A's alert rule (issue 10), inserted directly; snapshot A's rules. */
+const ownRule: OwnedState = {
+  kind: 'owned',
+  setup: async (h, a) => {
+    const row = await h.database.db.insertInto('alert_rules').values({ user_id: a.userId, name: 'A rule', subject: 'articles', query: JSON.stringify({ q: 'runway' }) })
+      .returning('id').executeTakeFirstOrThrow();
+    return { id: row.id };
+  },
+  snapshot: (h, a) => h.database.db.selectFrom('alert_rules').select(['id', 'name', 'query', 'enabled', 'channels']).where('user_id', '=', a.userId).orderBy('id').execute(),
+};
+/** B's create leaves A's rules alone. */
+const ownRules: OwnedState = { ...ownRule, otherStatus: 201, setup: async (h, a) => (await ownRule.setup(h, a), {}) };
+/** A's unread notification; B's mark-all leaves it unread. */
+const ownNotifications: OwnedState = {
+  kind: 'owned',
+  otherStatus: 200,
+  setup: async (h, a) => {
+    await h.database.db.insertInto('notifications').values({ user_id: a.userId, kind: 'alert_match', payload: JSON.stringify({}) }).execute();
+    return {};
+  },
+  snapshot: (h, a) => h.database.db.selectFrom('notifications').select(['id', 'read_at']).where('user_id', '=', a.userId).orderBy('id').execute(),
+};
+
 /** operationId → who may call it. */
 export const TABLE: Record<string, Row> = {
   v1GetHealth: { access: 'public' },
@@ -213,6 +236,14 @@ export const TABLE: Record<string, Row> = {
   v1ListRecentlyViewed: { access: 'subscriber' },
   v1GetPreferences: { access: 'subscriber' },
   v1PutPreferences: { access: 'subscriber', body: { digest_frequency: 'daily', digest_format: 'text', email_headlines_only: true, attach_pdf: false }, ownState: ownPreferences },
+  v1ListAlertRules: { access: 'subscriber' },
+  v1CreateAlertRule: { access: 'subscriber', body: { name: 'Matrix rule', subject: 'articles', query: { q: 'airport' } }, ownState: ownRules },
+  v1GetAlertRule: { access: 'subscriber', ownState: ownRule },
+  v1UpdateAlertRule: { access: 'subscriber', body: { name: 'Renamed by the matrix' }, ownState: ownRule },
+  v1DeleteAlertRule: { access: 'subscriber', ownState: ownRule },
+  v1ListNotifications: { access: 'subscriber' },
+  v1CountNotifications: { access: 'subscriber' },
+  v1MarkNotificationsRead: { access: 'subscriber', body: { all: true }, ownState: ownNotifications },
 };
 
 /**

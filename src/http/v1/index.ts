@@ -7,6 +7,7 @@ import { installV1Access } from './access.js';
 import v1AdminScope from './admin/index.js';
 import { installV1Errors } from './problem.js';
 import airportRoutes from './routes/airports.js';
+import alertRoutes from './routes/alerts.js';
 import calendarRoutes from './routes/calendar.js';
 import catalogueRoutes from './routes/catalogue.js';
 import editionRoutes from './routes/editions.js';
@@ -28,5 +29,6 @@ export default async function v1(app: FastifyInstance): Promise<void> {
   await app.register(calendarRoutes);
   await app.register(catalogueRoutes);
   await app.register(libraryRoutes);
+  await app.register(alertRoutes);
   await app.register(v1AdminScope, { prefix: '/admin' });
 }

@@ -115,6 +115,58 @@ const watched: FlagState['setup'] = async (h, a) => {
 const isSaved = (query?: string): FlagState => ({ kind: 'flag', setup: saved, flag: 'is_saved', ...(query ? { query } : {}) });
 const isWatched = (query?: string): FlagState => ({ kind: 'flag', setup: watched, flag: 'is_watched', ...(query ? { query } : {}) });
 
+/** A's saved article (issue 10): the article id; snapshot A's saved_articles. */
+const ownSaved: OwnedState = {
+  kind: 'owned',
+  otherStatus: 200,
+  setup: async (h, a) => ({ id: await saved(h, a) }),
+  snapshot: (h, a) => h.database.db.selectFrom('saved_articles').select(['article_id', 'saved_at']).where('user_id', '=', a.userId).orderBy('article_id').execute(),
+};
+/** A's reads of the latest article (issue 10); snapshot A's article_views. */
+const ownViews: OwnedState = {
+  kind: 'owned',
+  otherStatus: 200,
+  setup: async (h) => ({ id: (await latestArticle(h)).id }),
+  snapshot: (h, a) => h.database.db.selectFrom('article_views').select(['article_id', 'viewed_at']).where('user_id', '=', a.userId).orderBy('id').execute(),
+};
+/** A's watched project (issue 10); snapshot A's project_watches. */
+const ownWatch: OwnedState = {
+  kind: 'owned',
+  otherStatus: 200,
+  setup: async (h, a) => ({ id: await watched(h, a) }),
+  snapshot: (h, a) => h.database.db.selectFrom('project_watches').select(['project_id', 'created_at']).where('user_id', '=', a.userId).orderBy('project_id').execute(),
+};
+/** A's preferences (issue 10); snapshot A's row. */
+const ownPreferences: OwnedState = {
+  kind: 'owned',
+  otherStatus: 200,
+  setup: async () => ({}),
+  snapshot: (h, a) => h.database.db.selectFrom('preferences').select(['digest_frequency', 'digest_format', 'email_headlines_only', 'attach_pdf']).where('user_id', '=', a.userId).execute(),
+};
+
+/** A's alert rule (issue 10), inserted directly; snapshot A's rules. */
+const ownRule: OwnedState = {
+  kind: 'owned',
+  setup: async (h, a) => {
+    const row = await h.database.db.insertInto('alert_rules').values({ user_id: a.userId, name: 'A rule', subject: 'articles', query: JSON.stringify({ q: 'runway' }) })
+      .returning('id').executeTakeFirstOrThrow();
+    return { id: row.id };
+  },
+  snapshot: (h, a) => h.database.db.selectFrom('alert_rules').select(['id', 'name', 'query', 'enabled', 'channels']).where('user_id', '=', a.userId).orderBy('id').execute(),
+};
+/** B's create leaves A's rules alone. */
+const ownRules: OwnedState = { ...ownRule, otherStatus: 201, setup: async (h, a) => (await ownRule.setup(h, a), {}) };
+/** A's unread notification; B's mark-all leaves it unread. */
+const ownNotifications: OwnedState = {
+  kind: 'owned',
+  otherStatus: 200,
+  setup: async (h, a) => {
+    await h.database.db.insertInto('notifications').values({ user_id: a.userId, kind: 'alert_match', payload: JSON.stringify({}) }).execute();
+    return {};
+  },
+  snapshot: (h, a) => h.database.db.selectFrom('notifications').select(['id', 'read_at']).where('user_id', '=', a.userId).orderBy('id').execute(),
+};
+
 /** operationId → who may call it. */
 export const TABLE: Record<string, Row> = {
   v1GetHealth: { access: 'public' },
@@ -331,6 +383,29 @@ export const TABLE: Record<string, Row> = {
   v1AdminReopenInboxItem: { access: 'admin' },
   v1AdminBulkSkipInbox: { access: 'admin', body: { ids: ['00000000-0000-4000-8000-000000000000'] } },
   v1AdminPromoteInboxItem: { access: 'admin', body: { edition_number: 1 } },
+
+  // issue 10: the reader's own state (library, dashboard, preferences, alert rules, notifications).
+  // Writes on a shared record that only change the caller's own state: B's own write gets 200 and
+  // A's rows stay as they were.
+  v1ListSavedArticles: { access: 'subscriber' },
+  v1SaveArticle: { access: 'subscriber', ownState: ownSaved },
+  v1UnsaveArticle: { access: 'subscriber', ownState: ownSaved },
+  v1RecordArticleView: { access: 'subscriber', ownState: ownViews },
+  v1ListWatchlist: { access: 'subscriber', features: ['projects'] },
+  v1WatchProject: { access: 'subscriber', features: ['projects'], ownState: ownWatch },
+  v1UnwatchProject: { access: 'subscriber', features: ['projects'], ownState: ownWatch },
+  v1ListMostRead: { access: 'subscriber', features: ['archive'] },
+  v1ListRecentlyViewed: { access: 'subscriber' },
+  v1GetPreferences: { access: 'subscriber' },
+  v1PutPreferences: { access: 'subscriber', body: { digest_frequency: 'daily', digest_format: 'text', email_headlines_only: true, attach_pdf: false }, ownState: ownPreferences },
+  v1ListAlertRules: { access: 'subscriber' },
+  v1CreateAlertRule: { access: 'subscriber', body: { name: 'Matrix rule', subject: 'articles', query: { q: 'airport' } }, ownState: ownRules },
+  v1GetAlertRule: { access: 'subscriber', ownState: ownRule },
+  v1UpdateAlertRule: { access: 'subscriber', body: { name: 'Renamed by the matrix' }, ownState: ownRule },
+  v1DeleteAlertRule: { access: 'subscriber', ownState: ownRule },
+  v1ListNotifications: { access: 'subscriber' },
+  v1CountNotifications: { access: 'subscriber' },
+  v1MarkNotificationsRead: { access: 'subscriber', body: { all: true }, ownState: ownNotifications },
 };
 
 /**

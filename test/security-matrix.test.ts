@@ -163,7 +163,8 @@ function concrete(path: string, row: Row): string {
     .replace(/\/projects\/\{id\}/, `/projects/${ids.project}`)
     .replace(/\/tenders\/\{id\}/, `/tenders/${ids.tender}`)
     .replace(/\/media\/\{id\}/, `/media/${ids.media}`)
-    .replace('{ref}', 'LHR');
+    .replace('{ref}', 'LHR')
+    .replace(/\/alert-rules\/\{id\}/, `/alert-rules/${unknown}`);
 }
 
 const call = (method: string, url: string, headers: Record<string, string>, row: Row) => {
@@ -233,7 +234,11 @@ describe('security matrix', () => {
           assert.ok(res.statusCode < 500 && ![401, 403].includes(res.statusCode), what);
           continue;
         }
-        assert.equal(res.statusCode, want, what);
+        // A caller's own record (an alert rule) named by an id nobody owns: past the gates it is 404;
+        // the owner's own access is checked by the other-user test.
+        if (want === 200 && row.ownState?.kind === 'owned' && op.path.startsWith('/v1/alert-rules/{id}') && res.statusCode === 404) continue;
+        // A create answers 201 (docs/conventions.md, Location on 201) where others answer 200.
+        assert.equal(want === 200 && op.method === 'POST' && res.statusCode === 201 ? 200 : res.statusCode, want, what);
         if (want >= 400) {
           assertRefusal(res, want, op.path, what);
           if (want === 403 && op.path.startsWith('/v1/') && caller !== 'no subscription key') {

@@ -69,7 +69,16 @@ export interface Airports {
   name: string;
 }
 
+export interface AlertMatches {
+  baseline: Generated<boolean>;
+  delivered_at: Timestamp | null;
+  item_id: string;
+  matched_at: Timestamp;
+  rule_id: string;
+}
+
 export interface AlertRules {
+  channels: Generated<string[]>;
   created_at: Generated<Timestamp>;
   enabled: Generated<boolean>;
   frequency: Generated<string>;
@@ -77,7 +86,11 @@ export interface AlertRules {
   last_run_at: Timestamp | null;
   name: string;
   query: Json;
+  subject: Generated<string>;
+  updated_at: Generated<Timestamp>;
   user_id: string;
+  webhook_secret: string | null;
+  webhook_url: string | null;
 }
 
 /** issue 11 (0008): an invitation to join an account. */
@@ -677,6 +690,16 @@ export interface Users {
   password_hash: string | null;
 }
 
+export interface WebhookAttempts {
+  attempt: number;
+  created_at: Timestamp;
+  delivery_id: string;
+  error: string | null;
+  id: Generated<string>;
+  rule_id: string;
+  status: number | null;
+}
+
 export interface DB {
   account_members: AccountMembers;
   accounts: Accounts;
@@ -684,6 +707,7 @@ export interface DB {
   addon_prices: AddonPrices;
   addons: Addons;
   airports: Airports;
+  alert_matches: AlertMatches;
   alert_rules: AlertRules;
   account_invitations: AccountInvitations;
   api_keys: ApiKeys;
@@ -745,4 +769,5 @@ export interface DB {
   usage_counters: UsageCounters;
   user_interests: UserInterests;
   users: Users;
+  webhook_attempts: WebhookAttempts;
 }

@@ -72,6 +72,8 @@ const TAGS: Record<string, string> = {
   Imagery: 'Article covers (pinned or derived from airport, country, company), airport imagery and image bytes on the width ladder.',
   Admin: 'Editorial administration (administrators only): editions, articles, projects, tenders, the inbox, the audit log, the newsletter, the media library and article covers.',
   System: 'Service health.',
+  Library: 'The reader\u2019s own state: saved articles, watched projects, reads, the dashboard and delivery preferences.',
+  Alerts: 'Alert rules (standing queries delivered by email, in-app or webhook) and the reader\u2019s notifications.',
 };
 const EDITION_TEXT: Record<string, string> = {
   '/api/v1': 'The `{ data, meta }` edition (page/limit, `{ error }` bodies).',

@@ -16,7 +16,7 @@ const message = (from: string, mail: OutgoingMail) => ({
   from,
   to: mail.to,
   subject: mail.subject,
-  html: mail.html,
+  ...(mail.html ? { html: mail.html } : {}),
   text: mail.text,
   messageId: mail.messageId,
   ...(mail.unsubscribeUrl

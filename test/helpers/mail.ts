@@ -85,5 +85,12 @@ export function parseMessage(raw: string): { headers: Map<string, string>; text:
       parts.push({ type: /content-type:\s*([\w/]+)/i.exec(ph)?.[1]?.toLowerCase() ?? '', content: decoded });
     }
   }
+  else {
+    // A single-part message (a plain-text-only digest): the body is the one part.
+    const enc = headers.get('content-transfer-encoding')?.toLowerCase();
+    const content = body.replace(/\r?\n$/, '');
+    const decoded = enc === 'quoted-printable' ? decodeQp(content) : enc === 'base64' ? Buffer.from(content, 'base64').toString('utf8') : content;
+    parts.push({ type: /^([\w/]+)/.exec(contentType)?.[1]?.toLowerCase() ?? 'text/plain', content: decoded });
+  }
   return { headers, contentType, text: parts.find((p) => p.type === 'text/plain')?.content, html: parts.find((p) => p.type === 'text/html')?.content };
 }

@@ -3,7 +3,7 @@
  *
  * Entitled subscribers: users with an active subscription of any plan (the same rule that
  * authenticates them: `identityJoins`; a cancelled subscription counts until its period ends),
- * whose delivery preferences have not switched the digest off (`digest_frequency <> 'off'`) and who
+ * whose delivery preferences have not switched the digest off (`digest_frequency <> 'never'`) and who
  * have not unsubscribed (`unsubscribed_at is null`). Every plan includes the newsletter.
  */
 import { sql, type Kysely } from 'kysely';
@@ -21,7 +21,7 @@ export interface Recipient {
   userId: string | null;
   email: string;
   name: string | null;
-  digestFormat: 'full' | 'compact';
+  digestFormat: 'html' | 'text';
   headlinesOnly: boolean;
   /** `null` for a test address that belongs to no user. */
   unsubscribeToken: string | null;
@@ -32,7 +32,7 @@ interface Row {
   user_id: string;
   email: string;
   name: string | null;
-  digest_format: 'full' | 'compact';
+  digest_format: 'html' | 'text';
   email_headlines_only: boolean;
   unsubscribe_token: string;
   interests: Interest[];
@@ -58,7 +58,7 @@ export async function entitledSubscribers(db: Kysely<DB>, now: Date): Promise<Re
     select ${columns}
       from users u ${identityJoins(now)}
       join preferences pr on pr.user_id = u.id
-     where s.id is not null and pr.unsubscribed_at is null and pr.digest_frequency <> 'off'
+     where s.id is not null and pr.unsubscribed_at is null and pr.digest_frequency <> 'never'
      order by lower(u.email)`.execute(db);
   return rows.map(toRecipient);
 }
@@ -75,6 +75,6 @@ export async function testRecipients(db: Kysely<DB>, emails: string[]): Promise<
      where lower(u.email) = any(${unique.map((e) => e.toLowerCase())}::text[])`.execute(db);
   const byEmail = new Map(rows.map((r) => [r.email.toLowerCase(), toRecipient(r)]));
   return unique.map((email) => byEmail.get(email.toLowerCase()) ?? {
-    userId: null, email, name: null, digestFormat: 'full', headlinesOnly: false, unsubscribeToken: null, interests: [],
+    userId: null, email, name: null, digestFormat: 'html', headlinesOnly: false, unsubscribeToken: null, interests: [],
   });
 }

@@ -2,7 +2,8 @@
  * Renders one reader's digest as HTML and plain text with Handlebars templates
  * (`templates/digest.html.hbs`, `templates/digest.txt.hbs`): the edition's executive summary first,
  * then the articles in the reader's order, honouring the delivery preferences:
- * - `digest_format` `full`: why it matters and the takeaways; `compact`: why it matters only;
+ * - `digest_format` `html`: an HTML part and its plain-text alternative; `text`: plain text only
+ *   (the HTML part is empty and the transport leaves it out); both carry why it matters and the takeaways;
  * - `email_headlines_only`: headlines (with their source links) only, no executive summary.
  * HTML output escapes every value; the text part is not escaped (it is not HTML).
  */
@@ -40,7 +41,8 @@ export const digestSubject = (edition: EditionView, test = false) =>
 /** Renders the digest of `edition` for `recipient`, with `unsubscribeUrl` in the footer. */
 export function renderDigest(edition: EditionView, articles: ArticleView[], recipient: Recipient, unsubscribeUrl: string, test = false): RenderedDigest {
   const ranked = orderForReader(articles, recipient.interests);
-  const full = recipient.digestFormat === 'full';
+  const full = true;
+  const textOnly = recipient.digestFormat === 'text';
   const context = {
     subject: digestSubject(edition, test),
     test,
@@ -49,7 +51,7 @@ export function renderDigest(edition: EditionView, articles: ArticleView[], reci
     personalised: ranked.some((r) => r.score > 0),
     headlinesOnly: recipient.headlinesOnly,
     full,
-    formatLabel: recipient.headlinesOnly ? 'headlines only' : full ? 'full digest' : 'compact digest',
+    formatLabel: `${recipient.headlinesOnly ? 'headlines only' : 'full digest'}${textOnly ? ', plain text' : ''}`,
     unsubscribeUrl,
     articles: ranked.map((r) => ({
       headline: r.article.headline,
@@ -60,5 +62,5 @@ export function renderDigest(edition: EditionView, articles: ArticleView[], reci
       matched: r.matched,
     })),
   };
-  return { subject: context.subject, html: htmlTemplate(context), text: textTemplate(context), order: ranked.map((r) => r.article.id) };
+  return { subject: context.subject, html: textOnly ? '' : htmlTemplate(context), text: textTemplate(context), order: ranked.map((r) => r.article.id) };
 }

@@ -1,12 +1,14 @@
 /**
  * Updating a project (administrators): any field; place and `value_usd` derived again from the
  * merged record; lists replace the whole set; the change audited (before and after) in the same
- * transaction.
+ * transaction, together with the watchers' notifications of a changed status, expected completion
+ * year or stated value (src/domain/notifications/notify-watchers.ts).
  */
 import { adminWrite, lockRecord } from '../admin/admin.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
+import { notifyProjectWatchers } from '../notifications/notify-watchers.js';
 import { checkProjectRefs, findProjectView, newProjectOf, projectColumns, replaceProjectTerms, type ProjectView } from './repository.js';
 import type { ProjectInput, ProjectStatus } from './schemas.js';
 
@@ -46,6 +48,8 @@ export async function updateProject(ctx: Ctx, id: string, input: ProjectInput): 
     await replaceProjectTerms(trx, id, input);
     const after = (await findProjectView(trx, id, { anyState: true }))!;
     await recordUpdate(trx, tctx, 'project', id, before, after);
+    // Watchers learn of a new status, completion year or stated value in this same transaction.
+    await notifyProjectWatchers(trx, id, before, after, tctx.now());
     return after;
   });
 }

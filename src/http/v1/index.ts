@@ -10,11 +10,13 @@ import { installV1Errors } from './problem.js';
 import accountRoutes from './routes/account.js';
 import airportRoutes from './routes/airports.js';
 import billingRoutes from './routes/billing.js';
+import alertRoutes from './routes/alerts.js';
 import calendarRoutes from './routes/calendar.js';
 import catalogueRoutes from './routes/catalogue.js';
 import editionRoutes from './routes/editions.js';
 import identityRoutes from './routes/identity.js';
 import mediaRoutes from './routes/media.js';
+import libraryRoutes from './routes/library.js';
 import projectRoutes from './routes/projects.js';
 import searchRoutes from './routes/search.js';
 import tenderRoutes from './routes/tenders.js';
@@ -33,5 +35,7 @@ export default async function v1(app: FastifyInstance, options: Partial<Newslett
   await app.register(mediaRoutes);
   await app.register(accountRoutes);
   await app.register(billingRoutes);
+  await app.register(libraryRoutes);
+  await app.register(alertRoutes);
   await app.register(v1AdminScope, { prefix: '/admin', publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
 }

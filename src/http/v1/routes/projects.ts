@@ -9,57 +9,27 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import {
-  exportProjectsForReader, facetProjects, getProject, listProjectsForReader, PROJECT_SORTS, PROJECT_STATUSES, type ProjectFilter,
+  exportProjectsForReader, facetProjects, getProject, listProjectsForReader, PROJECT_SORTS,
 } from '../../../domain/projects/index.js';
 import { GATES } from '../../../domain/entitlements.js';
+import { ProjectParams, projectParams, projectParamsToFilter } from '../../../domain/alerts/reader-queries.js';
 import { StringEnum } from '../../schema.js';
-import { Amount, COUNTRY_CODE } from '../../../domain/shared/input-schema.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { commaList, csvResponse, Facets, Named, namedList, Paging, security, splitList, text, UuidParam } from '../named.js';
+import { csvResponse, Facets, Named, namedList, Paging, security, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { PROJECT_CSV_COLUMNS, Project, presentProject } from '../records/project.js';
 
 const tags = ['Projects'];
 const config = { gates: GATES.projects };
 const errors = problemResponses(400, 401, 403, 422, 500);
-const amount = (description: string) => Type.Optional(Amount(description));
-const year = (description: string) => Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200, description }));
-
-export const filters = {
-  q: text('Web-search syntax over title (A), airport, IATA code and contractor (B), description (C)'),
-  country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, maxLength: 2, description: 'ISO 3166-1 alpha-2, e.g. SA' })),
-  status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: 'Project status' })),
-  region: text('Region slug as the facets report, e.g. middle-east'),
-  type: text('Project type slug from the facets, e.g. terminal'),
-  terms: commaList('Topic or tag slugs; ALL must match'),
-  min_value: amount('Lower bound on value_amount as stated (no currency conversion); excludes projects without a value'),
-  max_value: amount('Upper bound on value_amount as stated (no currency conversion); excludes projects without a value'),
-  year_from: year('Expected completion year, inclusive lower bound'),
-  year_to: year('Expected completion year, inclusive upper bound'),
-  company_id: Type.Optional(Type.String({ format: 'uuid', maxLength: 36, description: 'Company UUID; also matches its aliases and subsidiaries. Malformed: 400; unknown: []' })),
-  parent_project_id: Type.Optional(Type.String({ format: 'uuid', maxLength: 36, description: 'The packages of this programme' })),
-};
-const Filters = Type.Object(filters);
+/** The list's filter parameters, declared once in the domain (alert rules validate with them too). */
+export const filters = projectParams;
+const Filters = ProjectParams;
 const FACET_NAMES = ['statuses', 'regions', 'countries', 'types', 'topics', 'tags'] as const;
-
-/** The edition's query dialect (slugs, comma lists, amounts as stated) as the domain filter. */
-const toFilter = (q: Static<typeof Filters>): ProjectFilter => ({
-  q: q.q,
-  country: q.country,
-  status: q.status,
-  region: q.region,
-  type: q.type,
-  terms: splitList(q.terms),
-  minAmount: q.min_value,
-  maxAmount: q.max_value,
-  yearFrom: q.year_from,
-  yearTo: q.year_to,
-  companyId: q.company_id,
-  parentProjectId: q.parent_project_id,
-});
+const toFilter = projectParamsToFilter;
 
 export default async function projectRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

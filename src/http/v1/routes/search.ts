@@ -10,12 +10,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static } from 'typebox';
-import { ArchiveFilter, exportArchive, facetArchive, searchArchive, type ArchiveQuery } from '../../../domain/articles/index.js';
+import { Type } from 'typebox';
+import { exportArchive, facetArchive, searchArchive } from '../../../domain/articles/index.js';
 import { GATES } from '../../../domain/entitlements.js';
+import { SearchParams, searchParams, searchParamsToQuery } from '../../../domain/alerts/reader-queries.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { commaList, csvResponse, Facets, Named, namedList, Paging, security, splitList } from '../named.js';
+import { csvResponse, Facets, Named, namedList, Paging, security } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { ARTICLE_CSV_COLUMNS, Article, presentArticle } from '../records/article.js';
 
@@ -23,12 +24,12 @@ const tags = ['Search'];
 const errors = problemResponses(400, 401, 403, 422, 500);
 
 /** The domain's archive filter in this dialect: `terms` comma-separated. */
-const filters = { ...ArchiveFilter.properties, terms: commaList('Topic or tag slugs; ALL must match') };
-const Filters = Type.Object(filters);
+const filters = searchParams;
+const Filters = SearchParams;
 const FACET_NAMES = ['regions', 'countries', 'topics', 'tags', 'airports', 'years', 'editions'] as const;
 
 /** These parameters (a comma list) as the domain's archive query. */
-const toQuery = ({ terms, ...rest }: Static<typeof Filters>): ArchiveQuery => ({ ...rest, terms: splitList(terms) });
+const toQuery = searchParamsToQuery;
 
 export default async function searchRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -8,48 +8,27 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import {
-  exportTenders, facetTenders, getTender, LIVE_TENDER_STATUSES, listTenders, TENDER_SORTS, TENDER_STATUSES, TENDER_TYPES, type TenderFilter, type TenderStatus,
+  exportTenders, facetTenders, getTender, listTenders, TENDER_SORTS,
 } from '../../../domain/tenders/index.js';
 import { GATES } from '../../../domain/entitlements.js';
+import { TenderParams, tenderParams, tenderParamsToFilter } from '../../../domain/alerts/reader-queries.js';
 import { StringEnum } from '../../schema.js';
-import { COUNTRY_CODE } from '../../../domain/shared/input-schema.js';
 import { csvFilename, sendCsv } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { commaList, csvResponse, Facets, Named, namedList, Paging, security, splitList, text, UuidParam } from '../named.js';
+import { csvResponse, Facets, Named, namedList, Paging, security, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender } from '../records/tender.js';
 
 const tags = ['Tenders'];
 const config = { gates: GATES.tenders };
 const errors = problemResponses(400, 401, 403, 422, 500);
-const STATUS_LIST = `^(${TENDER_STATUSES.join('|')})(,(${TENDER_STATUSES.join('|')}))*$`;
-
-const filters = {
-  q: text('Web-search syntax over title (A), buyer and reference (B), description (C)'),
-  region: text('Region slug, e.g. europe'),
-  country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, maxLength: 2, description: 'ISO 3166-1 alpha-2' })),
-  type: Type.Optional(StringEnum(TENDER_TYPES, { description: 'Notice type' })),
-  status: Type.Optional(Type.String({
-    pattern: STATUS_LIST,
-    maxLength: 200,
-    description: `Derived statuses, comma-separated: ${TENDER_STATUSES.join(', ')}. Default: open,closing_soon`,
-  })),
-  terms: commaList('Topic or tag slugs; ALL must match (topics stand in for categories; there is no category parameter)'),
-};
-const Filters = Type.Object(filters);
+/** The list's filter parameters, declared once in the domain (alert rules validate with them too). */
+const filters = tenderParams;
+const Filters = TenderParams;
 const FACET_NAMES = ['statuses', 'types', 'regions', 'countries', 'topics', 'tags'] as const;
-
-/** The edition's query dialect (slugs, comma lists, live statuses by default) as the domain filter. */
-const toFilter = (q: Static<typeof Filters>): TenderFilter => ({
-  q: q.q,
-  region: q.region,
-  country: q.country,
-  type: q.type,
-  statuses: (splitList(q.status) as TenderStatus[] | undefined) ?? LIVE_TENDER_STATUSES,
-  terms: splitList(q.terms),
-});
+const toFilter = tenderParamsToFilter;
 
 export default async function tenderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

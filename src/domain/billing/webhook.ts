@@ -12,7 +12,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { DAY_MS } from '../clock.js';
 import type { Ctx } from '../context.js';
-import { DomainError, invalidParam } from '../errors.js';
+import { invalidParam } from '../errors.js';
 import { writeTransaction } from '../shared/database-errors.js';
 import { WEBHOOK_TOLERANCE_SECONDS, type PaymentProvider } from './provider.js';
 

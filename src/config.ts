@@ -31,7 +31,7 @@
  * | MEDIA_MAX_BYTES | 20971520       | largest image upload in bytes (20 MB; above: 413)              |
  * | MEDIA_MAX_PIXELS | 50000000      | most pixels (width × height) of an upload (above: 413; refuses decompression bombs) |
  * | STRIPE_SECRET_KEY | (unset: checkout disabled) | sk_test_… or sk_live_…: enables checkout; its prefix gives the mode (docs/accounts.md) |
- * | STRIPE_WEBHOOK_SECRET | (unset) | whsec_…: verifies POST /v1/billing/webhook (unset: notifications answer 503) |
+ * | STRIPE_WEBHOOK_SECRET | (unset) | whsec_…: verifies POST /v1/billing/webhook (unset: notifications answer 400, unverifiable) |
  * | STRIPE_API_URL  | (Stripe's)     | http(s)://host[:port] of the provider API, for a local stand-in |
  * | CHECKOUT_SUCCESS_URL | PUBLIC_BASE_URL/billing/success?session_id={CHECKOUT_SESSION_ID} | where the checkout page returns a buyer who paid |
  * | CHECKOUT_CANCEL_URL  | PUBLIC_BASE_URL/billing/cancel | where it returns a buyer who gave up |

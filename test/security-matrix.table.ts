@@ -358,7 +358,7 @@ export const TABLE: Record<string, Row> = {
   v1CreateCheckout: { access: 'user', status: 503, body: { plan: 'core', currency: 'USD' }, shared: 'checkout is disabled here; it acts on the caller\'s own account only' },
   v1GetCheckout: { access: 'user', status: 400 },
   v1CancelSubscription: { access: 'subscriber', adminStatus: 404, shared: 'acts on the caller\'s own account only (no id names another account)' },
-  v1BillingWebhook: { access: 'public', status: 503 },
+  v1BillingWebhook: { access: 'public', status: 400 },
 
   // issue 13 (part B): /v1/admin record operations (projects, tenders, inbox, calendar, email usage).
   v1AdminCreateProject: { access: 'admin', body: { title: 'Security matrix project' } },

@@ -12,7 +12,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { DAY_MS } from '../clock.js';
 import type { Ctx } from '../context.js';
-import { DomainError, invalidParam } from '../errors.js';
+import { invalidParam } from '../errors.js';
 import { writeTransaction } from '../shared/database-errors.js';
 import { WEBHOOK_TOLERANCE_SECONDS, type PaymentProvider } from './provider.js';
 
@@ -99,10 +99,10 @@ async function syncInvoice(trx: Transaction<DB>, ctx: Ctx, invoice: Obj, paid: b
  * Verifies and applies one notification.
  * @param rawBody the request body exactly as received
  * @param signature the `Stripe-Signature` header
- * @throws DomainError UNAVAILABLE (no provider or webhook secret configured), VALIDATION (missing or bad signature, stale timestamp)
+ * @throws DomainError VALIDATION (no webhook secret configured, missing or bad signature, stale timestamp)
  */
 export async function handleBillingEvent(ctx: Ctx, provider: PaymentProvider | undefined, rawBody: Buffer | string, signature: string | undefined): Promise<WebhookResult> {
-  if (!provider?.webhookSecret) throw new DomainError('UNAVAILABLE', 'Payment notifications are not configured on this deployment (STRIPE_WEBHOOK_SECRET)');
+  if (!provider?.webhookSecret) throw invalidParam('stripe-signature', 'cannot be verified: payment notifications are not configured on this deployment (STRIPE_WEBHOOK_SECRET)');
   if (!signature) throw invalidParam('stripe-signature', 'the header is missing');
   let event;
   try {

@@ -16,6 +16,7 @@
  * Exit codes: 0 success, 1 failure, 2 usage error (unknown command or flag, missing or bad value:
  * the message, then the command's help with its flags).
  */
+import { seedReaderState } from '../seed/reader-state.js';
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
@@ -137,15 +138,20 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
     .option('--plan <plan>', `subscription plan: ${PLAN_CODES.join('|')}`)
     .option('--addon <addon>', 'add-on: wat or mcp (repeatable)', collect)
     .addHelpText('after', example('airport-intel users create --email ana@example.test --name "Ana Lyst" --plan professional --addon wat --addon mcp'))
-    .action((v: { email: string; name?: string; admin?: boolean; plan?: string; addon?: string[] }) => {
+    .option('--no-sample-state', 'do not give the user the sample reader state (a saved article, a watched project, one alert rule per subject)')
+    .action((v: { email: string; name?: string; admin?: boolean; plan?: string; addon?: string[]; sampleState?: boolean }) => {
       if (v.plan !== undefined && !PLAN_CODES.includes(v.plan as PlanCode)) throw new UsageError(`--plan must be one of ${PLAN_CODES.join(', ')}`);
       const addons = v.addon ?? [];
       const bad = addons.filter((a) => a !== 'wat' && a !== 'mcp');
       if (bad.length) throw new UsageError(`--addon must be wat or mcp (got ${bad.join(', ')})`);
       const email = required(v, 'email');
-      return withDatabase(async (database) =>
-        print(await createUser(systemCtx(database.db, systemClock), { email, name: v.name, admin: v.admin === true, plan: v.plan as PlanCode | undefined, addons })),
-      );
+      return withDatabase(async (database) => {
+        const ctx = systemCtx(database.db, systemClock);
+        const user = await createUser(ctx, { email, name: v.name, admin: v.admin === true, plan: v.plan as PlanCode | undefined, addons });
+        // Issue 10: with the sample loaded, the walk-through user starts with a saved article, a watched project and alert rules.
+        if (v.sampleState !== false) await seedReaderState(ctx, user.id);
+        print(user);
+      });
     });
 
   users.command('update')

@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config.js';
 import type { JobHandler } from '../domain/jobs/index.js';
+import { alertJobs } from '../domain/alerts/index.js';
 import { intakeJobs } from '../domain/intake/index.js';
 
 /** What handlers may need from the deployment's configuration. */
@@ -13,6 +14,7 @@ export type JobConfig = Pick<Config, 'outboundAllowedHosts' | 'mail'>;
 /** Every handler of the service, configured for `config`. */
 export function jobHandlers(config: JobConfig): JobHandler<never>[] {
   return [
+    ...alertJobs({ allowedHosts: config.outboundAllowedHosts }), // issue 10: alert matching, delivery, webhooks
     ...intakeJobs({ allowedHosts: config.outboundAllowedHosts }), // issue 14: news-source polling
   ];
 }

@@ -1,0 +1,247 @@
+/**
+ * Matching and delivering alert rules (decision 0020): three job handlers of the service's one job
+ * mechanism (src/domain/jobs, decision 0018), listed in src/jobs/handlers.ts.
+ *
+ * - `alerts.match` (recurring, every minute): runs each enabled rule's query as its owner (same
+ *   list, gates and trial preview; {@link runRuleQuery}) and records what is new in
+ *   `alert_matches` with `on conflict do nothing`: the primary key (rule, item) is the
+ *   at-most-once-ever guarantee. A rule with new matches gets one pending `alerts.deliver` job
+ *   (dedupe key `alerts.deliver:<rule>`), in the same transaction: due now for `instant`, at the
+ *   next 07:00 (daily) or Monday 07:00 (weekly) in the owner's timezone (`profiles.timezone`, UTC
+ *   when unknown or invalid).
+ * - `alerts.deliver`: takes the rule's undelivered matches with
+ *   `update … set delivered_at where delivered_at is null returning` and, in that same transaction,
+ *   writes the email (`email_outbox`, dedupe key `alert:<rule>:<first item>`; none when the owner
+ *   unsubscribed), the `alert_match` notification and the `alerts.webhook` job. Of two workers
+ *   only one gets the rows, so nothing is delivered twice.
+ * - `alerts.webhook`: one POST of the delivery's JSON through {@link outboundRequest}, signed
+ *   `Webhook-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "t.body")>`; every attempt is logged in
+ *   `webhook_attempts`; a non-2xx answer or a network error retries with exponential backoff (1 min
+ *   doubling, at most 1 h) until 24 hours after the first attempt, then gives up (logged).
+ */
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { Ctx } from '../context.js';
+import { DomainError } from '../errors.js';
+import { loadIdentity } from '../identity/index.js';
+import { defineJob, enqueueJob, type JobHandler } from '../jobs/index.js';
+import { outboundRequest, type AllowedHosts } from '../../net/outbound.js';
+import { runRuleQuery } from './run-query.js';
+import type { AlertSubject } from './schemas.js';
+
+/** How long a webhook delivery is retried, from its first attempt (ms). */
+export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3_600_000;
+/** Backoff of webhook attempt `attempt + 1`: 1 minute doubling, at most an hour. */
+export const webhookBackoffMs = (attempt: number) => Math.min(60_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+
+/** The signature header value of `body` at unix second `t` with `secret`. */
+export function signWebhook(secret: string, t: number, body: string): string {
+  return `t=${t},v1=${crypto.createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+}
+
+/** The UTC offset (ms) of `timeZone` at instant `at`. */
+function offsetMs(timeZone: string, at: Date): number {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+  }).formatToParts(at).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second));
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+const validZone = (tz: string | null | undefined): string => {
+  if (!tz) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz;
+  } catch {
+    return 'UTC';
+  }
+};
+
+/**
+ * The next 07:00 local time in `timeZone` strictly after `now` (weekly: the next Monday 07:00).
+ * An unknown or invalid zone is UTC.
+ */
+export function nextDigestAt(now: Date, frequency: 'daily' | 'weekly', timeZone: string | null | undefined): Date {
+  const tz = validZone(timeZone);
+  const local = new Date(now.getTime() + offsetMs(tz, now)); // wall clock of the zone, read with UTC getters
+  for (let d = 0; d <= 8; d++) {
+    const day = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + d, 7));
+    if (frequency === 'weekly' && day.getUTCDay() !== 1) continue;
+    const guess = day.getTime() - offsetMs(tz, day);
+    const at = new Date(day.getTime() - offsetMs(tz, new Date(guess)));
+    if (at > now) return at;
+  }
+  return new Date(now.getTime() + 86_400_000);
+}
+
+interface RuleRow {
+  id: string;
+  user_id: string;
+  name: string;
+  subject: string;
+  query: unknown;
+  frequency: string;
+  channels: string[];
+  enabled: boolean;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+}
+
+/** Matches one rule; returns how many items were new. */
+async function matchRule(ctx: Ctx, rule: RuleRow): Promise<number> {
+  const identity = await loadIdentity(ctx, rule.user_id, 'session');
+  if (!identity || !(identity.isAdmin || identity.features.has('alerts'))) return 0;
+  let items;
+  try {
+    items = await runRuleQuery({ ...ctx, actor: 'user', identity }, rule.subject as AlertSubject, (rule.query ?? {}) as Record<string, unknown>);
+  } catch (err) {
+    if (err instanceof DomainError) return 0; // the owner can no longer read the subject: nothing matches
+    throw err;
+  }
+  if (!items.length) return 0;
+  return ctx.db.transaction().execute(async (trx) => {
+    const inserted = await trx.insertInto('alert_matches')
+      .values(items.map((i) => ({ rule_id: rule.id, item_id: i.id, matched_at: ctx.now(), baseline: false, delivered_at: null })))
+      .onConflict((oc) => oc.columns(['rule_id', 'item_id']).doNothing()).returning('item_id').execute();
+    if (!inserted.length) return 0;
+    let runAt = ctx.now();
+    if (rule.frequency === 'daily' || rule.frequency === 'weekly') {
+      const profile = await trx.selectFrom('profiles').select('timezone').where('user_id', '=', rule.user_id).executeTakeFirst();
+      runAt = nextDigestAt(ctx.now(), rule.frequency, profile?.timezone);
+    }
+    await enqueueJob({ ...ctx, db: trx }, { kind: 'alerts.deliver', payload: { ruleId: rule.id }, runAt, dedupeKey: `alerts.deliver:${rule.id}` });
+    return inserted.length;
+  });
+}
+
+/** Every enabled rule, matched once. */
+export async function matchAlertRules(ctx: Ctx): Promise<number> {
+  const rules = await ctx.db.selectFrom('alert_rules')
+    .select(['id', 'user_id', 'name', 'subject', 'query', 'frequency', 'channels', 'enabled', 'webhook_url', 'webhook_secret'])
+    .where('enabled', '=', true).orderBy('created_at').execute();
+  let n = 0;
+  for (const rule of rules) n += await matchRule(ctx, rule as RuleRow);
+  return n;
+}
+
+/** An item of a delivery. */
+export interface DeliveredItem {
+  id: string;
+  title: string;
+  path: string;
+}
+
+async function describeItems(ctx: Ctx, subject: string, ids: string[]): Promise<DeliveredItem[]> {
+  if (!ids.length) return [];
+  const { rows } = subject === 'articles'
+    ? await sql<{ id: string; title: string }>`select id, headline as title from articles where id = any(${ids}::uuid[])`.execute(ctx.db)
+    : subject === 'projects'
+      ? await sql<{ id: string; title: string }>`select id, title from projects where id = any(${ids}::uuid[])`.execute(ctx.db)
+      : await sql<{ id: string; title: string }>`select id, title from tenders where id = any(${ids}::uuid[])`.execute(ctx.db);
+  const byId = new Map(rows.map((r) => [r.id, r.title]));
+  return ids.map((id) => ({ id, title: byId.get(id) ?? '(removed)', path: `/v1/${subject}/${id}` }));
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Delivers the undelivered matches of rule `ruleId` on its channels, in one transaction.
+ * @returns how many items were delivered (0 when another worker took them, or the rule is gone or disabled)
+ */
+export async function deliverAlertRule(ctx: Ctx, ruleId: string): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const t = { ...ctx, db: trx };
+    const rule = await trx.selectFrom('alert_rules').selectAll().where('id', '=', ruleId).executeTakeFirst();
+    if (!rule || !rule.enabled) return 0;
+    const taken = await sql<{ item_id: string; matched_at: Date }>`
+      update alert_matches set delivered_at = ${ctx.now()}
+       where rule_id = ${ruleId} and delivered_at is null and not baseline
+       returning item_id, matched_at`.execute(trx);
+    if (!taken.rows.length) return 0;
+    const ids = taken.rows.sort((a, b) => +new Date(a.matched_at) - +new Date(b.matched_at) || a.item_id.localeCompare(b.item_id)).map((r) => r.item_id);
+    const items = await describeItems(t, rule.subject, ids);
+    const channels = rule.channels as string[];
+    if (channels.includes('email')) {
+      const who = await trx.selectFrom('users').leftJoin('preferences', 'preferences.user_id', 'users.id')
+        .select(['users.email', 'preferences.unsubscribed_at', 'preferences.digest_format', 'preferences.email_headlines_only'])
+        .where('users.id', '=', rule.user_id).executeTakeFirst();
+      if (who && !who.unsubscribed_at) {
+        const subject = items.length === 1 ? `Alert "${rule.name}": ${items[0]!.title}` : `Alert "${rule.name}": ${items.length} new ${rule.subject}`;
+        const text = [`New matches of your alert "${rule.name}":`, '', ...items.map((i) => `- ${i.title} (${i.path})`), '', 'Manage your alerts at /v1/alert-rules.'].join('\n');
+        const html = who.digest_format === 'text' ? ''
+          : `<p>New matches of your alert &quot;${esc(rule.name)}&quot;:</p><ul>${items.map((i) => `<li><a href="${esc(i.path)}">${esc(i.title)}</a></li>`).join('')}</ul>`;
+        await trx.insertInto('email_outbox').values({
+          dedupe_key: `alert:${rule.id}:${ids[0]}`, to_email: who.email, user_id: rule.user_id, subject: subject.slice(0, 300),
+          html, text_body: text, unsubscribe_url: null, created_at: ctx.now(), next_attempt_at: ctx.now(),
+        }).onConflict((oc) => oc.column('dedupe_key').doNothing()).execute();
+      }
+    }
+    if (channels.includes('in_app')) {
+      await trx.insertInto('notifications').values({
+        user_id: rule.user_id, kind: 'alert_match', created_at: ctx.now(),
+        payload: JSON.stringify({ rule_id: rule.id, rule_name: rule.name, subject: rule.subject, items }),
+      }).execute();
+    }
+    if (channels.includes('webhook') && rule.webhook_url && rule.webhook_secret) {
+      const deliveryId = crypto.randomUUID();
+      const body = JSON.stringify({ id: deliveryId, type: 'alert.match', rule: { id: rule.id, name: rule.name, subject: rule.subject }, items, created_at: ctx.now().toISOString() });
+      await enqueueJob(t, { kind: 'alerts.webhook', payload: { ruleId: rule.id, deliveryId, body, firstAt: ctx.now().toISOString() }, dedupeKey: `alerts.webhook:${deliveryId}` });
+    }
+    return items.length;
+  });
+}
+
+/** The payload of an `alerts.webhook` job. */
+export interface WebhookJob {
+  ruleId: string;
+  deliveryId: string;
+  /** The JSON body, fixed at delivery (the same on every retry). */
+  body: string;
+  /** ISO instant of the delivery; retries stop 24 hours later. */
+  firstAt: string;
+}
+
+/**
+ * One attempt of a webhook delivery: logs it in `webhook_attempts`.
+ * @throws Error on a non-2xx answer or a network error while within the 24-hour window (the job retries)
+ */
+export async function attemptWebhook(ctx: Ctx, p: WebhookJob, attempt: number, allowedHosts: AllowedHosts): Promise<void> {
+  const rule = await ctx.db.selectFrom('alert_rules').select(['webhook_url', 'webhook_secret', 'enabled']).where('id', '=', p.ruleId).executeTakeFirst();
+  if (!rule?.webhook_url || !rule.webhook_secret) return; // the rule or its webhook is gone
+  const t = Math.floor(ctx.now().getTime() / 1000);
+  let status: number | null = null;
+  let error: string | null = null;
+  try {
+    const res = await outboundRequest(rule.webhook_url, {
+      method: 'POST', body: p.body, timeoutMs: 10_000, maxBytes: 64 * 1024, maxRedirects: 0, allowedHosts,
+      headers: { 'content-type': 'application/json', 'user-agent': 'airport-intel-webhooks/1', 'webhook-id': p.deliveryId, 'webhook-signature': signWebhook(rule.webhook_secret, t, p.body) },
+    });
+    status = res.status;
+    if (status < 200 || status > 299) error = `HTTP ${status}`;
+  } catch (err) {
+    error = String((err as Error)?.message ?? err).slice(0, 500);
+  }
+  const expired = ctx.now().getTime() - new Date(p.firstAt).getTime() >= WEBHOOK_RETRY_WINDOW_MS;
+  await ctx.db.insertInto('webhook_attempts').values({
+    rule_id: p.ruleId, delivery_id: p.deliveryId, attempt, status, error: error && expired ? `${error} (gave up after 24 hours)` : error, created_at: ctx.now(),
+  }).execute();
+  if (error && !expired) throw new Error(error);
+}
+
+/** The alert job handlers; webhooks reach `allowedHosts` although not public. */
+export function alertJobs(options: { allowedHosts: AllowedHosts }): JobHandler<never>[] {
+  const match = defineJob<Record<string, never>>({
+    kind: 'alerts.match', every: 60_000, maxAttempts: 3,
+    run: async (ctx) => { await matchAlertRules(ctx); },
+  });
+  const deliver = defineJob<{ ruleId: string }>({
+    kind: 'alerts.deliver',
+    run: async (ctx, p) => { await deliverAlertRule(ctx, p.ruleId); },
+  });
+  const webhook = defineJob<WebhookJob>({
+    kind: 'alerts.webhook', maxAttempts: 100, backoffMs: webhookBackoffMs,
+    run: (ctx, p, job) => attemptWebhook(ctx, p, job.attempt, options.allowedHosts),
+  });
+  return [match, deliver, webhook] as JobHandler<never>[];
+}

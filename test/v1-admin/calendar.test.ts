@@ -161,6 +161,15 @@ describe('PATCH and DELETE /v1/admin/calendar/{id}', () => {
     await expectProblem(await call(h, admin, 'DELETE', `/v1/admin/calendar/${NOBODY}`), 404);
     await expectProblem(await call(h, admin, 'PATCH', '/v1/admin/calendar/not-a-uuid', { title: 'y' }), 400);
   });
+
+  it('answers 415 problem+json to a body that is not JSON and 413 to one too large, never a 5xx', async () => {
+    for (const [method, url] of [['POST', '/v1/admin/calendar'], ['PATCH', `/v1/admin/calendar/${NOBODY}`]] as const) {
+      const form = await h.app.inject({ method, url, headers: { ...admin.keyAuth, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'x=1' });
+      await expectProblem(form, 415);
+      const big = await h.app.inject({ method, url, headers: { ...admin.keyAuth, 'content-type': 'application/json' }, payload: JSON.stringify({ title: 'a'.repeat(3_000_000), starts_on: '2027-01-01' }) });
+      await expectProblem(big, 413);
+    }
+  });
 });
 
 describe('non-administrators', () => {

@@ -23,6 +23,8 @@ import { createdAt, v1AdminUrl } from '../respond.js';
 const tags = ['Admin: calendar'];
 const params = UuidParam('Calendar event');
 const writeErrors = problemResponses(400, 401, 404, 409, 500);
+/** A body write can also meet a body that is too large (413) or not JSON (415). */
+const bodyErrors = { ...writeErrors, ...problemResponses(413, 415) };
 const PLACE = '`country` is an ISO 3166-1 alpha-2 code or an English name and sets the region (a given `region`, slug or name, must be the country\u2019s); a `city` needs a country; `ends_on` must not be before `starts_on`. A value that cannot be resolved is 400 naming the field.';
 
 export default async function adminCalendarRoutes(app: FastifyInstance): Promise<void> {
@@ -45,7 +47,7 @@ export default async function adminCalendarRoutes(app: FastifyInstance): Promise
       operationId: 'v1AdminCreateCalendarEvent', summary: 'Add an event to the calendar', tags, security,
       description: `Creates an event (curated and published unless given); readers see it on \`/v1/calendar\` while it has not ended. ${PLACE} Audited.`,
       body: component('V1AdminCalendarEventCreate', CalendarEventCreate, calendarEventCreateExample),
-      response: { 201: AdminCalendarEvent, ...writeErrors },
+      response: { 201: AdminCalendarEvent, ...bodyErrors },
     },
   }, async (req, reply) => {
     const event = presentAdminEvent(await createCalendarEvent(ctxOf(req), req.body));
@@ -57,7 +59,7 @@ export default async function adminCalendarRoutes(app: FastifyInstance): Promise
       operationId: 'v1AdminUpdateCalendarEvent', summary: 'Update a calendar event (only the fields sent)', tags, security, params,
       description: `Changes the fields sent of an event in any state, past or hidden; the checks apply to the event as it would be stored (a new \`starts_on\` after the stored \`ends_on\` is 400). ${PLACE} \`published: false\` hides it from readers. Audited; a change that changes nothing records nothing.`,
       body: component('V1AdminCalendarEventPatch', CalendarEventPatch, calendarEventPatchExample),
-      response: { 200: AdminCalendarEvent, ...writeErrors },
+      response: { 200: AdminCalendarEvent, ...bodyErrors },
     },
   }, async (req) => presentAdminEvent(await updateCalendarEvent(ctxOf(req), req.params.id, req.body)));
 

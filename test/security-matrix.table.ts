@@ -383,6 +383,10 @@ export const TABLE: Record<string, Row> = {
   v1AdminReopenInboxItem: { access: 'admin' },
   v1AdminBulkSkipInbox: { access: 'admin', body: { ids: ['00000000-0000-4000-8000-000000000000'] } },
   v1AdminPromoteInboxItem: { access: 'admin', body: { edition_number: 1 } },
+  v1AdminListCalendarEvents: { access: 'admin' },
+  v1AdminCreateCalendarEvent: { access: 'admin', body: { title: 'Security matrix event', starts_on: '2027-03-16' } },
+  v1AdminUpdateCalendarEvent: { access: 'admin', body: { title: 'Security matrix event, renamed' } },
+  v1AdminDeleteCalendarEvent: { access: 'admin' },
 
   // issue 10: the reader's own state (library, dashboard, preferences, alert rules, notifications).
   // Writes on a shared record that only change the caller's own state: B's own write gets 200 and

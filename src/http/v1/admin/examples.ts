@@ -78,3 +78,39 @@ export const tenderPatchExample = {
 };
 
 export { PROJECT_ID };
+
+/** A calendar event as the admin faces return it. */
+export const adminCalendarEventExample = {
+  id: '7c2e4f1a-9b3d-4e5f-8a6b-1c2d3e4f5a6b',
+  title: 'Passenger Terminal Expo 2027',
+  starts_on: '2027-03-16',
+  ends_on: '2027-03-18',
+  city: 'Frankfurt',
+  country_code: 'DE',
+  country: 'Germany',
+  region_slug: 'europe',
+  region: 'Europe',
+  venue: 'Messe Frankfurt',
+  organiser: 'UKi Media & Events',
+  url: 'https://www.passengerterminal-expo.com',
+  description: 'Terminal design, operations and technology: conference and exhibition.',
+  origin: 'curated',
+  article_id: null,
+  published: true,
+  updated_at: '2026-11-02T09:00:00.000Z',
+};
+
+/** An event as an administrator creates it. */
+export const calendarEventCreateExample = {
+  title: 'Passenger Terminal Expo 2027',
+  starts_on: '2027-03-16',
+  ends_on: '2027-03-18',
+  city: 'Frankfurt',
+  country: 'DE',
+  venue: 'Messe Frankfurt',
+  organiser: 'UKi Media & Events',
+  url: 'https://www.passengerterminal-expo.com',
+};
+
+/** A change of an event: moved by a day, hidden from readers. */
+export const calendarEventPatchExample = { starts_on: '2027-03-17', ends_on: '2027-03-19', published: false };

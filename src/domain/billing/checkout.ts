@@ -86,13 +86,15 @@ export async function startCheckout(ctx: Ctx, provider: PaymentProvider | undefi
  * @throws DomainError NOT_FOUND, UNAVAILABLE (checkout disabled or the provider does not answer)
  */
 export async function getCheckout(ctx: Ctx, provider: PaymentProvider | undefined, id: string): Promise<CheckoutState> {
-  const payments = requireProvider(provider);
   const { accountId } = await accountOf(ctx);
+  // The lookup comes first: an id that names none of the caller's checkouts is 404 whether or not
+  // checkout is enabled here; only a stored checkout's live state needs the provider.
   const row = await ctx.db.selectFrom('checkouts').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
   if (!row) throw notFound('Checkout');
   let status = row.status;
   let paymentStatus: string | null = null;
   if (row.provider_ref) {
+    const payments = requireProvider(provider);
     try {
       const session = await payments.stripe.checkout.sessions.retrieve(row.provider_ref);
       status = session.status ?? status;

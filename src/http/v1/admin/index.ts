@@ -21,6 +21,7 @@ import adminProjectRoutes from './routes/projects.js';
 import adminTenderRoutes from './routes/tenders.js';
 import adminEmailRoutes from './routes/email.js';
 import adminInboxRoutes from './routes/inbox.js';
+import adminProcurementRoutes from './routes/procurement.js';
 
 /** The path prefix of the scope, as the /v1 access hook needs to recognise it. */
 export const V1_ADMIN_PREFIX = '/v1/admin';
@@ -52,4 +53,5 @@ export default async function v1AdminScope(app: FastifyInstance, options: Newsle
   await app.register(adminTenderRoutes);
   await app.register(adminEmailRoutes);
   await app.register(adminInboxRoutes);
+  await app.register(adminProcurementRoutes); // issue 11 (procurement)
 }

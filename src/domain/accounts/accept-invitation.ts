@@ -1,5 +1,5 @@
 /**
- * Accepting an invitation to an account (`POST /v1/account/invitations/{token}`, no token: the
+ * Accepting an invitation to an account (`POST /v1/account/invitations/{code}`, no token: the
  * link of the invitation email is the credential). Issue 11, "members".
  */
 import crypto from 'node:crypto';

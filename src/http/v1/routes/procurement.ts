@@ -2,7 +2,7 @@
  * /v1 procurement requests (seed 001, section 4, "Procurement"; issue 11) and the acceptance of an
  * account invitation; both without a token:
  * | POST | /v1/procurement-requests            | 201 new, 200 the request already on file (same email, ten minutes); 429 per address |
- * | POST | /v1/account/invitations/{token}     | accepts an invitation: creates the user if new, joins the account, opens a session  |
+ * | POST | /v1/account/invitations/{code}      | accepts an invitation: creates the user if new, joins the account, opens a session  |
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -50,19 +50,19 @@ export default async function procurementRoutes(app: FastifyInstance): Promise<v
     return created ? reply.status(201).header('location', `/v1/procurement-requests/${request.id}`).send(body) : reply.status(200).send(body);
   });
 
-  r.post('/account/invitations/:token', {
+  r.post('/account/invitations/:code', {
     config: { ...open, idempotency: false },
     schema: {
       operationId: 'v1AcceptInvitation', summary: 'Accept an invitation to an account (no token: the link is the credential)', tags: ['Account'], security: noToken,
       description: 'The link of an invitation email. Creates the user when the address has none, adds them to the account with the invited role and answers a session token. An unknown, expired or already used token is 404; an address that is already a member is 409.',
-      params: Type.Object({ token: Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: 'The token of the invitation link' }) }),
+      params: Type.Object({ code: Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: 'The one-time code of the invitation link' }) }),
       body: component('V1AcceptInvitationInput', Type.Object({
         name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Display name of a new user' })),
       }, { additionalProperties: false }), { name: 'Marco Bianchi' }),
       response: { 200: AcceptedInvitation, ...problemResponses(400, 404, 409, 500) },
     },
   }, async (req) => {
-    const a = await acceptInvitation(ctxOf(req), req.server.sessionSecret, req.params.token, req.body ?? {});
+    const a = await acceptInvitation(ctxOf(req), req.server.sessionSecret, req.params.code, req.body ?? {});
     return { ...a, session: { token: a.session.token, expires_at: a.session.expires_at.toISOString() } };
   });
 }

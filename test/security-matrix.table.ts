@@ -410,6 +410,18 @@ export const TABLE: Record<string, Row> = {
   v1ListNotifications: { access: 'subscriber' },
   v1CountNotifications: { access: 'subscriber' },
   v1MarkNotificationsRead: { access: 'subscriber', body: { all: true }, ownState: ownNotifications },
+
+  // issue 11 (part B): procurement requests (no token; one email, so every caller after the first
+  // gets the request on file), invitation acceptance (the literal {token} is malformed: 400) and
+  // the /v1/admin procurement group.
+  v1CreateProcurementRequest: {
+    access: 'public',
+    body: { organisation: 'Matrix Airports', contact_name: 'Matrix Buyer', email: 'matrix-buyer@example.com', country: 'GB', plan: 'enterprise', seats: 12 },
+  },
+  v1AcceptInvitation: { access: 'public', status: 400 },
+  v1AdminListProcurement: { access: 'admin' },
+  v1AdminGetProcurement: { access: 'admin' },
+  v1AdminReviewProcurement: { access: 'admin', body: { decision: 'in_review', note: 'matrix' } },
 };
 
 /**

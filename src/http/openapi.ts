@@ -208,6 +208,7 @@ export function publishDescription(generated: Json): Json {
       const charged = edition === '/api/v1' && Array.isArray(op.security) && op.security.length > 0;
       for (const [status, response] of Object.entries((op.responses as Record<string, Json> | undefined) ?? {})) {
         if (charged && /^[24]/.test(status)) response.headers = { ...QUOTA_HEADERS, ...(status === '429' ? { 'Retry-After': RETRY_AFTER } : {}), ...(response.headers as Json | undefined) };
+        if (status === '429' && !charged) response.headers = { 'Retry-After': RETRY_AFTER, ...(response.headers as Json | undefined) };
         response.headers = { 'Access-Control-Allow-Origin': CORS_HEADER, ...(response.headers as Json | undefined) };
         if (response.description && response.description !== 'Default Response') continue;
         response.description = status.startsWith('2') && typeof op.summary === 'string' ? op.summary : (STATUS_TEXT[status] ?? `HTTP ${status}`);

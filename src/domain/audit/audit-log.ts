@@ -11,7 +11,7 @@ import type { Ctx } from '../context.js';
 /** What an admin did. */
 export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'promote' | 'status' | 'send';
 /** Which kind of record. */
-export type AuditEntity = 'edition' | 'article' | 'project' | 'tender' | 'inbox_item' | 'newsletter_send' | 'news_source' | 'media' | 'calendar_event';
+export type AuditEntity = 'edition' | 'article' | 'project' | 'tender' | 'inbox_item' | 'newsletter_send' | 'news_source' | 'media' | 'calendar_event' | 'procurement_review';
 
 type Json = Record<string, unknown>;
 

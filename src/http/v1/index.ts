@@ -17,6 +17,7 @@ import editionRoutes from './routes/editions.js';
 import identityRoutes from './routes/identity.js';
 import mediaRoutes from './routes/media.js';
 import libraryRoutes from './routes/library.js';
+import procurementRoutes from './routes/procurement.js';
 import projectRoutes from './routes/projects.js';
 import searchRoutes from './routes/search.js';
 import tenderRoutes from './routes/tenders.js';
@@ -35,6 +36,7 @@ export default async function v1(app: FastifyInstance, options: Partial<Newslett
   await app.register(mediaRoutes);
   await app.register(accountRoutes);
   await app.register(billingRoutes);
+  await app.register(procurementRoutes); // issue 11: procurement requests, invitation acceptance
   await app.register(libraryRoutes);
   await app.register(alertRoutes);
   await app.register(v1AdminScope, { prefix: '/admin', publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });

@@ -22,6 +22,7 @@ import adminTenderRoutes from './routes/tenders.js';
 import adminEmailRoutes from './routes/email.js';
 import adminInboxRoutes from './routes/inbox.js';
 import adminCalendarRoutes from './routes/calendar.js';
+import adminProcurementRoutes from './routes/procurement.js';
 
 /** The path prefix of the scope, as the /v1 access hook needs to recognise it. */
 export const V1_ADMIN_PREFIX = '/v1/admin';
@@ -54,4 +55,5 @@ export default async function v1AdminScope(app: FastifyInstance, options: Newsle
   await app.register(adminEmailRoutes);
   await app.register(adminInboxRoutes);
   await app.register(adminCalendarRoutes);
+  await app.register(adminProcurementRoutes); // issue 11 (procurement)
 }

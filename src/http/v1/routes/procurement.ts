@@ -1,0 +1,68 @@
+/**
+ * /v1 procurement requests (seed 001, section 4, "Procurement"; issue 11) and the acceptance of an
+ * account invitation; both without a token:
+ * | POST | /v1/procurement-requests            | 201 new, 200 the request already on file (same email, ten minutes); 429 per address |
+ * | POST | /v1/account/invitations/{code}      | accepts an invitation: creates the user if new, joins the account, opens a session  |
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { acceptInvitation } from '../../../domain/accounts/index.js';
+import { ProcurementRequestInput, PROCUREMENT_STATUSES, submitProcurementRequest } from '../../../domain/procurement/index.js';
+import { component, StringEnum } from '../../schema.js';
+import { ctxOf } from '../../types.js';
+import { problemResponses } from '../problem.js';
+
+const open = { access: 'public' as const };
+const noToken: Record<string, string[]>[] = [];
+
+const ProcurementReceipt = component('V1ProcurementReceipt', Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  status: StringEnum(PROCUREMENT_STATUSES),
+  created_at: Type.String({ format: 'date-time' }),
+}, { title: 'ProcurementReceipt', description: 'The request on file (what was sent is not echoed back: anyone may submit)' }));
+
+const AcceptedInvitation = component('V1AcceptedInvitation', Type.Object({
+  account_id: Type.String({ format: 'uuid' }), account_name: Type.String(),
+  user_id: Type.String({ format: 'uuid' }), email: Type.String(),
+  role: StringEnum(['owner', 'admin', 'member'] as const),
+  created_user: Type.Boolean({ description: 'True when the invitation created the user' }),
+  session: Type.Object({ token: Type.String({ description: 'A Bearer token for the new member' }), expires_at: Type.String({ format: 'date-time' }) }),
+}, { title: 'AcceptedInvitation' }));
+
+export default async function procurementRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post('/procurement-requests', {
+    config: open,
+    schema: {
+      operationId: 'v1CreateProcurementRequest', summary: 'Ask for a plan paid by invoice (no token)', tags: ['Account'], security: noToken,
+      description: 'For organisations that cannot pay by card; the one unauthenticated write. The country must be one of /v1/reference countries, the plan one of /v1/plans (not the trial). A repeat from the same email within ten minutes returns the request already on file (200, same id); a new request is 201. At most 10 new requests per client address per hour: beyond, 429 with Retry-After. Administrators are told by email.',
+      body: component('V1ProcurementRequestInput', ProcurementRequestInput, {
+        organisation: 'Aeroporto di Esempio S.p.A.', contact_name: 'Giulia Rossi', email: 'procurement@example.com', country: 'IT',
+        plan: 'enterprise', seats: 25, billing_details: 'VAT IT01234567890, PO 2026-118', message: 'Annual invoice in EUR, please.',
+      }),
+      response: { 200: ProcurementReceipt, 201: ProcurementReceipt, ...problemResponses(400, 429, 500) },
+    },
+  }, async (req, reply) => {
+    const { request, created } = await submitProcurementRequest(ctxOf(req), req.body, req.ip);
+    const body = { id: request.id, status: request.status, created_at: request.created_at.toISOString() };
+    return created ? reply.status(201).header('location', `/v1/procurement-requests/${request.id}`).send(body) : reply.status(200).send(body);
+  });
+
+  r.post('/account/invitations/:code', {
+    config: { ...open, idempotency: false },
+    schema: {
+      operationId: 'v1AcceptInvitation', summary: 'Accept an invitation to an account (no token: the link is the credential)', tags: ['Account'], security: noToken,
+      description: 'The link of an invitation email. Creates the user when the address has none, adds them to the account with the invited role and answers a session token. An unknown, expired or already used token is 404; an address that is already a member is 409.',
+      params: Type.Object({ code: Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: 'The one-time code of the invitation link' }) }),
+      body: component('V1AcceptInvitationInput', Type.Object({
+        name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Display name of a new user' })),
+      }, { additionalProperties: false }), { name: 'Marco Bianchi' }),
+      response: { 200: AcceptedInvitation, ...problemResponses(400, 404, 409, 500) },
+    },
+  }, async (req) => {
+    const a = await acceptInvitation(ctxOf(req), req.server.sessionSecret, req.params.code, req.body ?? {});
+    return { ...a, session: { token: a.session.token, expires_at: a.session.expires_at.toISOString() } };
+  });
+}

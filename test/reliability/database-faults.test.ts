@@ -203,9 +203,11 @@ describe('a database that stops answering', () => {
         await locker.query('begin');
         await locker.query('lock table editions in access exclusive mode');
         const started = performance.now();
+        // Pages no earlier request asked for: a body the response cache already holds (docs/caching.md)
+        // is served without reading the locked table, as it should be, so these must be misses.
         const [apiV1, v1] = await Promise.all([
-          h.app.inject({ method: 'GET', url: '/api/v1/editions', headers: pro.keyAuth }),
-          h.app.inject({ method: 'GET', url: '/v1/editions', headers: pro.keyAuth }),
+          h.app.inject({ method: 'GET', url: '/api/v1/editions?limit=17', headers: pro.keyAuth }),
+          h.app.inject({ method: 'GET', url: '/v1/editions?limit=17', headers: pro.keyAuth }),
         ]);
         const ms = performance.now() - started;
         assert.equal(apiV1.statusCode, 503, apiV1.body);

@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   await sql`update plans set daily_quota = 100000000 where code = 'professional'`.execute(database.db);
 
   const cached = await buildApp({ database, sessionSecret, logger: false });
-  const uncached = await buildApp({ database, sessionSecret, logger: false, responseCache: { enabled: false } });
+  const uncached = await buildApp({ database, sessionSecret, logger: false, responseCache: { enabled: false }, identityCache: false });
   const urls = { cached: await listen(cached), uncached: await listen(uncached) };
   const probe = await fetch(urls.cached + PATH, { headers: { authorization: `Bearer ${token}` } });
   const bodyText = await probe.text();

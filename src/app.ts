@@ -30,6 +30,8 @@ import './http/types.js';
 import { installCors } from './http/plugins/cors.js';
 import { installIdempotency } from './http/plugins/idempotency.js';
 import { installResponseCache, type ResponseCacheOptions } from './http/response-cache.js';
+import { notifiedVersions, readEachTime } from './domain/system/content-version.js';
+import { IdentityCache } from './domain/identity/index.js';
 import { installCompression, type CompressionOptions } from './http/compression.js';
 import { NO_ALLOWED_HOSTS, type AllowedHosts } from './net/outbound.js';
 import type { SendBudget } from './domain/newsletter/index.js';
@@ -66,6 +68,11 @@ export interface AppOptions {
   responseCache?: ResponseCacheOptions | undefined;
   /** gzip / Brotli of bodies over 1 KB (src/http/compression.ts); default on. */
   compression?: CompressionOptions | undefined;
+  /**
+   * Remember recent authentications while the identity version stands
+   * (src/domain/identity/authenticate-token.ts); default on. `false`: every request resolves its token.
+   */
+  identityCache?: boolean | undefined;
   /** The outbox's send budget (SEND_BUDGET_HOURLY, SEND_BUDGET_DAILY), reported by `GET /v1/admin/email/usage`; default 1000 an hour, 10000 a day. */
   sendBudget?: SendBudget;
 }
@@ -95,6 +102,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('publicBaseUrl', (options.publicBaseUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''));
   app.decorate('payments', paymentProvider(options.payments));
   app.decorate('sendBudget', options.sendBudget ?? { hourly: 1000, daily: 10_000 });
+  // The embedded engine is written by this process only: its versions come from NOTIFY, in memory.
+  const versions = options.database.listen
+    ? await notifiedVersions(options.database.listen)
+    : readEachTime;
+  app.decorate('versions', versions);
+  app.addHook('onClose', () => versions.close());
+  app.decorate('identityCache', options.identityCache === false ? null : new IdentityCache());
   app.decorateRequest('identity', null);
   app.decorate('mediaLimits', options.media ?? DEFAULT_UPLOAD_LIMITS);
   installMetrics(app, options.metrics, {

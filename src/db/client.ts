@@ -35,6 +35,12 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections now (open, idle) and the queries waiting for one (metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Embedded engine only: subscribes `onPayload` to NOTIFY on `channel` (delivered at the COMMIT of
+   * the notifying transaction, before its writer resumes); resolves to the unsubscribe function.
+   * Absent on a PostgreSQL server, where other processes write too (src/domain/system/content-version.ts).
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   /** Embedded engine only: the data directory as an uncompressed tarball (PGlite `dumpDataDir`), for templates. */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -237,6 +243,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       if (!client.closed) await client.close();
       release();
     },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

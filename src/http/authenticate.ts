@@ -1,12 +1,13 @@
 /**
  * Reads `Authorization: Bearer <token>` and resolves the caller, for every face.
- * An API key (`svc_live_…`) or a session token (JWT) is accepted.
+ * An API key (`svc_live_…`) or a session token (JWT) is accepted; recent answers are remembered
+ * while the identity version stands (src/domain/identity/authenticate-token.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Identity } from '../domain/context.js';
 import { unauthenticated } from '../domain/errors.js';
-import { authenticateApiKey, authenticateSession, looksLikeApiKey, refuseReadOnlyWrite } from '../domain/identity/index.js';
-import { ctxOf } from './types.js';
+import { authenticateToken, refuseReadOnlyWrite } from '../domain/identity/index.js';
+import { ctxOf, versionsOf } from './types.js';
 
 /**
  * The caller of `request`.
@@ -19,8 +20,10 @@ export async function authenticateRequest(request: FastifyRequest): Promise<Iden
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthenticated('Malformed Authorization header: expected "Bearer <token>"');
   const token = match[1]!;
-  const ctx = ctxOf(request);
-  const identity = await (looksLikeApiKey(token) ? authenticateApiKey(ctx, token) : authenticateSession(ctx, request.server.sessionSecret, token));
+  const { identity: identityVersion } = await versionsOf(request);
+  const identity = await authenticateToken(ctxOf(request), {
+    token, sessionSecret: request.server.sessionSecret, identityVersion, cache: request.server.identityCache,
+  });
   bindCallerToLog(request, identity);
   // A read-only key: GET calls and searches only (a search is a route whose path ends in /search).
   refuseReadOnlyWrite(identity, { method: request.method, search: /\/search$/.test(request.routeOptions.url ?? '') });

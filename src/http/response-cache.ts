@@ -11,10 +11,12 @@
  *   (`is_saved`, `is_watched`, `mine=`) nor on the clock. Their `200` bodies are kept in memory
  *   under `(content version, entitlement class, method + URL)`. The content version is the single
  *   row of `content_version` (migration 0013), bumped at COMMIT of every transaction that wrote a
- *   content table (statement-level triggers; no write path has to remember it). Every request reads
- *   it (one single-row primary-key SELECT) after authentication, the gates, validation and the
- *   quota charge, so a write acknowledged by any process over the same database is seen by the
- *   next request of every process: no stale body, ever. A hit skips the handler, and a matching
+ *   content table (statement-level triggers; no write path has to remember it). Every request
+ *   learns it at its start ({@link versionsOf}: one single-row primary-key SELECT on a PostgreSQL
+ *   server, the in-memory value kept by NOTIFY on the embedded engine that only this process
+ *   writes), and the lookup runs after authentication, the gates, validation and the quota charge,
+ *   so a write acknowledged by any process over the same database is seen by the next request of
+ *   every process: no stale body, ever. A hit skips the handler, and a matching
  *   `If-None-Match` on a hit answers `304` without building or hashing anything.
  * Losing the cache loses nothing; it is bounded by entries and bytes and emptied when the version
  * moves on.
@@ -22,8 +24,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Identity } from '../domain/context.js';
-import { readContentVersion } from '../domain/system/content-version.js';
-import { ctxOf } from './types.js';
+import { versionsOf } from './types.js';
 
 /**
  * Operations whose `200` body is a function of (method + URL, content version, entitlement class)
@@ -110,7 +111,7 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const entries = new Map<string, Entry>();
   const stats = { hits: 0, misses: 0, notModified: 0, bytes: 0 };
-  let version: string | null = null;
+  let version: number | null = null;
 
   const forget = (key: string) => {
     const old = entries.get(key);
@@ -129,18 +130,16 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
     }
   };
 
-  app.decorate('responseCacheStats', (): ResponseCacheStats => ({ ...stats, entries: entries.size, version }));
+  app.decorate('responseCacheStats', (): ResponseCacheStats => ({ ...stats, entries: entries.size, version: version === null ? null : String(version) }));
 
   const lookup: preHandlerAsyncHookHandler = async function responseCacheLookup(request: FastifyRequest, reply: FastifyReply) {
     if (PER_CALLER_QUERY.test(request.url)) return;
-    const current = await readContentVersion(ctxOf(request));
-    if (current !== version) {
-      // Versions only grow; a reader that raced a commit may see an older one: serve it, keep ours.
-      if (version === null || BigInt(current) > BigInt(version)) {
-        version = current;
-        entries.clear();
-        stats.bytes = 0;
-      }
+    const current = (await versionsOf(request)).content;
+    // Versions only grow; a reader that raced a commit may see an older one: serve it, keep ours.
+    if (version === null || current > version) {
+      version = current;
+      entries.clear();
+      stats.bytes = 0;
     }
     const key = `${current}\u0000${entitlementClass(request.identity)}\u0000${request.method} ${request.url}`;
     const hit = entries.get(key);

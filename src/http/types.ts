@@ -11,6 +11,8 @@ import type { Ctx, Identity } from '../domain/context.js';
 import type { Feature } from '../domain/entitlements.js';
 import type { PaymentProvider } from '../domain/billing/provider.js';
 import type { SendBudget } from '../domain/newsletter/index.js';
+import type { IdentityCache } from '../domain/identity/index.js';
+import type { Versions, VersionSource } from '../domain/system/content-version.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,6 +36,10 @@ declare module 'fastify' {
     payments: PaymentProvider | undefined;
     /** The outbox's hourly and daily send budget (SEND_BUDGET_HOURLY, SEND_BUDGET_DAILY; AppOptions.sendBudget). */
     sendBudget: SendBudget;
+    /** Where requests learn the content and identity versions (src/domain/system/content-version.ts). */
+    versions: VersionSource;
+    /** Recent authentications of this process; null when disabled (AppOptions.identityCache). */
+    identityCache: IdentityCache | null;
   }
   interface FastifyRequest {
     /** Set by the auth hook of a face; `null` on routes without a token. */
@@ -46,3 +52,20 @@ export const ctxOf = (request: FastifyRequest): Ctx => {
   const clock = request.server.clock;
   return { db: request.server.db, actor: 'user', identity: request.identity, requestId: request.id, now: () => clock.now() };
 };
+
+const VERSIONS = Symbol('versions of this request');
+type WithVersions = FastifyRequest & { [VERSIONS]?: Versions | Promise<Versions> };
+
+/**
+ * The content and identity versions as of the start of `request`, read once per request (the
+ * authentication and the response cache share them): a snapshot taken after the request arrived,
+ * hence after every write acknowledged before it.
+ */
+export function versionsOf(request: FastifyRequest): Versions | Promise<Versions> {
+  const r = request as WithVersions;
+  if (r[VERSIONS] === undefined) {
+    const read = request.server.versions.current(ctxOf(request));
+    r[VERSIONS] = read instanceof Promise ? read.then((v) => (r[VERSIONS] = v)) : read;
+  }
+  return r[VERSIONS];
+}

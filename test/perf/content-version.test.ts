@@ -11,7 +11,7 @@ import { startHarness, type Harness } from '../helpers/harness.js';
 
 /** Tables without the trigger, on purpose (see the list in src/db/migrations/0013_content_version.sql). */
 const UNWATCHED = [
-  'content_version', 'content_version_touch', 'schema_migrations',
+  'content_version', 'content_version_touch', 'identity_version_touch', 'schema_migrations',
   'users', 'profiles', 'preferences', 'user_interests', 'sessions', 'accounts', 'account_members',
   'subscriptions', 'subscription_addons', 'checkouts', 'procurement_requests', 'procurement_reviews',
   'api_keys', 'usage_counters', 'saved_articles', 'article_views', 'project_watches', 'alert_rules',

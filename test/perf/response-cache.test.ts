@@ -13,7 +13,8 @@ import { buildApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { systemCtx } from '../../src/domain/context.js';
-import { createApiKey, createUser } from '../../src/domain/identity/index.js';
+import { createApiKey, createSession, createUser, updateUser } from '../../src/domain/identity/index.js';
+import { sql } from 'kysely';
 import { createPostgresDatabase, SESSION_SECRET, startHarness, TestClock, type Harness, type TestIdentity } from '../helpers/harness.js';
 
 let h: Harness;
@@ -143,6 +144,7 @@ describe('two app instances over one database', () => {
   let drop: () => Promise<void> = async () => {};
   let key = '';
   let adminKey = '';
+  let clock: TestClock;
 
   before(async () => {
     const server = process.env.TEST_DATABASE_URL;
@@ -156,7 +158,7 @@ describe('two app instances over one database', () => {
       await migrate(one);
       databases = [one, one];
     }
-    const clock = new TestClock();
+    clock = new TestClock();
     apps = await Promise.all(databases.map(async (database) => {
       const app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock });
       await app.ready();
@@ -198,6 +200,47 @@ describe('two app instances over one database', () => {
       assert.equal(list.json().data[0].summary, summary);
     }
     assert.ok(b.responseCacheStats().hits >= 5, 'b did serve from its cache');
+  });
+
+  it('an identity one app remembers follows a revocation, a plan change, a session end and an expiry acknowledged elsewhere', async () => {
+    const [a, b] = [apps[0]!, apps[1]!];
+    const ctx = systemCtx(databases[0]!.db, clock, 'test');
+    await createUser(ctx, { email: 'remembered@example.test', plan: 'professional' });
+    const own = (await createApiKey(ctx, { email: 'remembered@example.test', label: 'own' })).key;
+    const auth = { authorization: `Bearer ${own}` };
+    const readProjects = () => get(b, '/api/v1/projects?limit=1', auth);
+    // b resolves the key once, then answers from its memory.
+    assert.equal((await readProjects()).statusCode, 200);
+    assert.equal((await readProjects()).statusCode, 200);
+    // A plan change committed through the other process: b refuses at once.
+    await updateUser(systemCtx(databases[1]!.db, clock, 'test'), { email: 'remembered@example.test', plan: 'core' });
+    assert.equal((await readProjects()).statusCode, 403, 'core has no projects');
+    await updateUser(ctx, { email: 'remembered@example.test', plan: 'professional' });
+    assert.equal((await readProjects()).statusCode, 200);
+
+    // A key with an expiry: b remembers it until the service clock passes it.
+    const minted = await a.inject({ method: 'POST', url: '/v1/account/api-keys', headers: auth, payload: { label: 'short', expires_at: new Date(clock.now().getTime() + 3_600_000).toISOString() } });
+    assert.equal(minted.statusCode, 201, minted.body);
+    const short = { authorization: `Bearer ${minted.json().key as string}` };
+    assert.equal((await get(b, '/api/v1/editions', short)).statusCode, 200);
+    assert.equal((await get(b, '/api/v1/editions', short)).statusCode, 200);
+    clock.advance(3_600_000);
+    assert.equal((await get(b, '/api/v1/editions', short)).statusCode, 401, 'expired by the clock, nothing written');
+
+    // Revoked through a (the key revokes itself): b refuses the next request.
+    const keys = await a.inject({ method: 'GET', url: '/v1/account/api-keys', headers: auth });
+    const id = (keys.json().keys as { id: string; label: string }[]).find((k) => k.label === 'own')!.id;
+    assert.equal((await a.inject({ method: 'DELETE', url: `/v1/account/api-keys/${id}`, headers: auth })).statusCode, 200);
+    assert.equal((await readProjects()).statusCode, 401);
+
+    // A session ended by a write of another process.
+    const { token } = await createSession(ctx, SESSION_SECRET, 'remembered@example.test');
+    const session = { authorization: `Bearer ${token}` };
+    assert.equal((await get(b, '/v1/editions', session)).statusCode, 200);
+    assert.equal((await get(b, '/v1/editions', session)).statusCode, 200);
+    await sql`update sessions set revoked_at = now() where user_id = (select id from users where email = 'remembered@example.test')`.execute(databases[1]!.db);
+    assert.equal((await get(b, '/v1/editions', session)).statusCode, 401);
+    assert.ok(b.identityCache!.size >= 1, 'b did remember identities');
   });
 });
 

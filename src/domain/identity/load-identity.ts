@@ -17,6 +17,8 @@ interface IdentityRow {
   daily_quota: number | null;
   features: string[];
   previews: string[];
+  /** When the chosen subscription's current period ends (null: open-ended or none). */
+  period_end: Date | null;
 }
 
 /**
@@ -25,7 +27,7 @@ interface IdentityRow {
  */
 export const identityColumns = sql`
   u.id as user_id, u.email, p.is_admin,
-  s.id as subscription_id, s.account_id, s.plan_code, pl.daily_quota,
+  s.id as subscription_id, s.account_id, s.plan_code, pl.daily_quota, s.current_period_end as period_end,
   array(
     select pf.feature from plan_features pf where pf.plan_code = s.plan_code and pf.access = 'full'
     union
@@ -76,8 +78,21 @@ export async function loadIdentity(
   credential: Credential,
   apiKeyId: string | null = null,
 ): Promise<Identity | undefined> {
+  return (await loadIdentityWithPeriod(ctx, userId, credential, apiKeyId))?.identity;
+}
+
+/**
+ * {@link loadIdentity}, with the end of the chosen subscription's current period (after which the
+ * identity must be read again; null: open-ended or no subscription).
+ */
+export async function loadIdentityWithPeriod(
+  ctx: Ctx,
+  userId: string,
+  credential: Credential,
+  apiKeyId: string | null = null,
+): Promise<{ identity: Identity; periodEnd: Date | null } | undefined> {
   const where: RawBuilder<unknown> = sql`u.id = ${userId}`;
   const { rows } = await sql<IdentityRow>`select ${identityColumns} from users u ${identityJoins(ctx.now())} where ${where}`.execute(ctx.db);
   const row = rows[0];
-  return row ? toIdentity(row, credential, apiKeyId) : undefined;
+  return row ? { identity: toIdentity(row, credential, apiKeyId), periodEnd: row.period_end } : undefined;
 }

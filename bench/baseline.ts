@@ -79,7 +79,7 @@ export const SQL = {
    order by e.publish_date desc, e.number desc, a.sort_order, a.id
    limit $7 offset $8`,
   listCount: `select count(*)::int as n ${LIST_WHERE}`,
-  searchIds: `select a.id ${SEARCH_WHERE}
+  searchIds: `select a.id, count(*) over ()::int as total ${SEARCH_WHERE}
    order by ts_rank(a.search_vector, websearch_to_tsquery('english', $4)) desc, e.publish_date desc, a.sort_order, a.id
    limit $5 offset $6`,
   searchCount: `select count(*)::int as n ${SEARCH_WHERE}`,
@@ -225,6 +225,19 @@ export async function buildBaseline(query: Query, mode: BaselineMode = 'minimal'
     return { data: items, meta: { page: pageNo, limit, total, pages: Math.ceil(total / limit) } };
   }
 
+  /** One ranked page whose statement also carries the total (`count(*) over ()`), then its views. */
+  async function rankedPage(ids: [string, unknown[]], pageNo: number, limit: number) {
+    const rows = await query(...ids);
+    const order = rows.map((r) => r.id as string);
+    const total = Number(rows[0]?.total ?? 0);
+    const byId = order.length === 0 ? new Map<string, ViewRow>() : new Map((await query(SQL.views, [order])).map((r) => [r.id as string, r as unknown as ViewRow]));
+    const data = order.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [present(row)] : [];
+    });
+    return { data, meta: { page: pageNo, limit, total, pages: Math.ceil(total / limit) } };
+  }
+
   app.get<{ Querystring: Record<string, string | undefined> }>('/api/v1/articles', async (req, reply) => {
     const { region, topic } = req.query;
     if (!region || !topic) return reply.code(400).send({ error: 'the baseline serves only ?region=…&topic=…' });
@@ -242,7 +255,7 @@ export async function buildBaseline(query: Query, mode: BaselineMode = 'minimal'
     const limit = positive(req.query.limit, 30);
     const where = ['published', 'article', q];
     if (mode === 'minimal') return single(MINIMAL_SQL.search, [...where, limit, (pageNo - 1) * limit], pageNo, limit);
-    return page([SQL.searchIds, [...where, q, limit, (pageNo - 1) * limit]], [SQL.searchCount, where], pageNo, limit);
+    return rankedPage([SQL.searchIds, [...where, q, limit, (pageNo - 1) * limit]], pageNo, limit);
   });
 
   return app;

@@ -143,6 +143,24 @@ describe('filters', () => {
     const second = await search('include_archived=1&page=2');
     assert.equal(second.data.length, body.meta.total - 30);
   });
+
+  it('a ranked search counts every match on every page, a page past the last one included', async () => {
+    const all = await search('q=airport&limit=100&include_archived=1');
+    assert.ok(all.meta.total > 4 && all.meta.total < 100, `a handful of matches (${all.meta.total})`);
+    assert.equal(all.data.length, all.meta.total);
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(all.meta.total / 3); page++) {
+      const body = await search(`q=airport&limit=3&page=${page}&include_archived=1`);
+      assert.equal(body.meta.total, all.meta.total, `page ${page}`);
+      seen.push(...body.data.map((r) => r.id));
+    }
+    assert.deepEqual(seen, all.data.map((r) => r.id), 'the pages are the one ranking cut in windows');
+    const past = await search(`q=airport&limit=3&page=${Math.ceil(all.meta.total / 3) + 5}&include_archived=1`);
+    assert.deepEqual(past.data, []);
+    assert.equal(past.meta.total, all.meta.total, 'the total of a page past the end is still the number of matches');
+    const none = await search('q=zzzyxnotaword');
+    assert.deepEqual([none.data.length, none.meta.total], [0, 0]);
+  });
 });
 
 describe('POST /api/v1/search', () => {

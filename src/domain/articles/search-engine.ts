@@ -95,27 +95,51 @@ export async function countArticles(db: Kysely<DB>, filter: ArticleFilter): Prom
   return rows[0]?.n ?? 0;
 }
 
+/** The order of a window: by relevance then recency when `q` is given, else the editions' order. */
+const windowOrder = (filter: ArticleFilter): RawBuilder<unknown> => filter.q
+  ? sql`ts_rank(a.search_vector, websearch_to_tsquery('english', ${filter.q})) desc, e.publish_date desc, a.sort_order, a.id`
+  : sql`e.publish_date desc, e.number desc, a.sort_order, a.id`;
+
 /**
  * Ids of one window of matching articles: by relevance then recency when `q` is given,
  * else newest edition first and in the edition's own order.
  */
 export async function matchingArticleIds(db: Kysely<DB>, filter: ArticleFilter, window: Window): Promise<string[]> {
-  const order = filter.q
-    ? sql`ts_rank(a.search_vector, websearch_to_tsquery('english', ${filter.q})) desc, e.publish_date desc, a.sort_order, a.id`
-    : sql`e.publish_date desc, e.number desc, a.sort_order, a.id`;
   const { rows } = await sql<{ id: string }>`
     select a.id from articles a join editions e on e.id = a.edition_id
      where ${allOf(filterConditions(filter))}
-     order by ${order}
+     order by ${windowOrder(filter)}
      limit ${window.limit} offset ${window.offset}`.execute(db);
   return rows.map((r) => r.id);
 }
 
 /**
+ * A ranked window (`q` given) and the total in ONE statement: ranking already reads every match to
+ * sort them, so `count(*) over ()` costs little more than the page alone, while a separate count
+ * would read every match's row a second time (bench/README.md, "Where the time goes"). A window
+ * past the last match has no row to carry the total: then the total is counted apart.
+ */
+async function rankedWindow(db: Kysely<DB>, filter: ArticleFilter, window: Window): Promise<{ ids: string[]; total: number }> {
+  const { rows } = await sql<{ id: string; total: number }>`
+    select a.id, count(*) over ()::int as total from articles a join editions e on e.id = a.edition_id
+     where ${allOf(filterConditions(filter))}
+     order by ${windowOrder(filter)}
+     limit ${window.limit} offset ${window.offset}`.execute(db);
+  const total = rows[0]?.total ?? (window.offset === 0 ? 0 : await countArticles(db, filter));
+  return { ids: rows.map((r) => r.id), total };
+}
+
+/**
  * Lists or searches articles: one window of `ArticleView`s plus the total that match.
- * The page and the total are read concurrently (in parallel on a PostgreSQL pool).
+ * A search reads its window and total in one statement ({@link rankedWindow}); a list reads the
+ * page (an index walk that stops after the page) and the count concurrently (in parallel on a
+ * PostgreSQL pool).
  */
 export async function findArticles(db: Kysely<DB>, filter: ArticleFilter, window: Window): Promise<Page<ArticleView>> {
+  if (filter.q) {
+    const { ids, total } = await rankedWindow(db, filter, window);
+    return { items: await loadArticleViews(db, ids), total };
+  }
   const [items, total] = await Promise.all([
     matchingArticleIds(db, filter, window).then((ids) => loadArticleViews(db, ids)),
     countArticles(db, filter),

@@ -48,6 +48,9 @@ import {
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 /** The issue's target: app req/s ÷ baseline req/s on PostgreSQL. */
 const TARGET_RATIO = 1.0;
+/** Issue 18, target 1: the search scenario's p99 on PostgreSQL, and its ratio on each engine. */
+const SEARCH_P99_MS = 150;
+const SEARCH_RATIO = { postgres: 1.5, pglite: 1.0 } as const;
 /** CPU cores used by other processes during a run above which the figures are flagged as disturbed. */
 const BUSY_NEIGHBOURS = 0.2;
 /** Daily quota of the bench key's plan, in the throwaway database only: never reached during a run. */
@@ -169,6 +172,8 @@ interface Report {
   settings: Omit<Settings, 'databaseUrl'> & { databaseServer: string };
   notes: string[];
   target: { ratio: number; database: 'postgres'; met: boolean | null };
+  /** Issue 18, target 1 (search), each null when not measured (engine skipped or mirror baseline). */
+  searchTargets: { name: string; value: number | null; met: boolean | null }[];
   databases: DatabaseReport[];
 }
 
@@ -524,6 +529,29 @@ function printSummary(report: Report): void {
     const misses = pgReport.scenarios.filter((s) => s.ratio < TARGET_RATIO).map((s) => `${s.name} ${s.ratio.toFixed(2)}`);
     say(`TARGET MISSED: app/baseline on PostgreSQL must be >= ${TARGET_RATIO.toFixed(1)}; got ${misses.join(', ')}.`);
   }
+  say('Issue 18, search (first pages identical to the reference ranking: verified before measuring):');
+  for (const t of report.searchTargets) {
+    const value = t.value === null ? 'not measured' : t.name.includes('p99') ? `${fmtInt(t.value)} ms` : t.value.toFixed(2);
+    say(`  ${t.met === null ? 'TARGET NOT CHECKED' : t.met ? 'TARGET MET' : 'TARGET MISSED'}: ${t.name} (got ${value})`);
+  }
+}
+
+/**
+ * Issue 18, target 1: search p99 ≤ 150 ms at the bench's connections on PostgreSQL, and the search
+ * ratio ≥ 1.5 on PostgreSQL and ≥ 1.0 on PGlite, against the minimal baseline (whose statement is
+ * the reference ranking: the verification proved both answer the same first pages).
+ */
+function searchTargets(report: Report, minimal: boolean): Report['searchTargets'] {
+  const search = (kind: 'postgres' | 'pglite') => report.databases.find((d) => d.kind === kind)?.scenarios.find((s) => s.name === 'search');
+  const pg = search('postgres');
+  const lite = search('pglite');
+  const check = (name: string, value: number | undefined, met: (v: number) => boolean) =>
+    ({ name, value: value ?? null, met: value === undefined || !minimal ? null : met(value) });
+  return [
+    check(`search p99 on PostgreSQL <= ${SEARCH_P99_MS} ms`, pg?.app.p99, (v) => v <= SEARCH_P99_MS),
+    check(`search app/baseline on PostgreSQL >= ${SEARCH_RATIO.postgres}`, pg?.ratio, (v) => v >= SEARCH_RATIO.postgres),
+    check(`search app/baseline on PGlite >= ${SEARCH_RATIO.pglite}`, lite?.ratio, (v) => v >= SEARCH_RATIO.pglite),
+  ];
 }
 
 // ------------------------------------------------------------------------------------ main
@@ -570,6 +598,7 @@ async function main(): Promise<number> {
       'Both servers run in this process with logging off; autocannon runs in a worker thread.',
     ],
     target: { ratio: TARGET_RATIO, database: 'postgres', met: null },
+    searchTargets: [],
     databases: [],
   };
 
@@ -587,6 +616,7 @@ async function main(): Promise<number> {
 
   const pg = report.databases.find((d) => d.kind === 'postgres');
   report.target.met = pg && settings.baseline === 'minimal' ? pg.scenarios.every((s) => s.ratio >= TARGET_RATIO) : null;
+  report.searchTargets = searchTargets(report, settings.baseline === 'minimal');
   report.finishedAt = new Date().toISOString();
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, 'latest.json');

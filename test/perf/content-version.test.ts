@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { readContentVersion } from '../../src/domain/system/content-version.js';
+import { readContentVersion, readVersions } from '../../src/domain/system/content-version.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
 
 /** Tables without the trigger, on purpose (see the list in src/db/migrations/0013_content_version.sql). */
@@ -59,4 +59,27 @@ describe('content version', () => {
     await sql`update usage_counters set count = count`.execute(h.database.db);
     assert.equal(BigInt(await readContentVersion(ctx)), v0 + 1n);
   });
+
+  it('the identity version moves for identity writes only, and the app sees both versions as soon as a write resolves', async () => {
+    const ctx = h.ctx();
+    const v0 = await readVersions(ctx);
+    await sql`update plans set daily_quota = daily_quota where code = 'core'`.execute(h.database.db);
+    const v1 = await readVersions(ctx);
+    assert.equal(v1.identity, v0.identity + 1, 'plans feed the identity');
+    assert.equal(v1.content, v0.content + 1, 'and the content (the plans page)');
+    await sql`update api_keys set last_used_at = last_used_at`.execute(h.database.db);
+    await sql`update usage_counters set count = count`.execute(h.database.db);
+    assert.deepEqual(await readVersions(ctx), v1, 'last_used_at and the quota counters change no identity');
+    await sql`update sessions set revoked_at = revoked_at`.execute(h.database.db);
+    const v2 = await readVersions(ctx);
+    assert.deepEqual([v2.identity, v2.content], [v1.identity + 1, v1.content], 'sessions feed the identity only');
+    // What a request of the app sees right after the write resolved (memory on the embedded engine, a read on a server).
+    await h.app.ready();
+    assert.deepEqual(await h.app.versions.current(ctx), v2);
+    await sql`update regions set name = name where slug = 'europe'`.execute(h.database.db);
+    const seen = h.app.versions.current(ctx);
+    if (h.database.kind === 'pglite') assert.ok(!(seen instanceof Promise), 'the embedded engine answers from memory');
+    assert.deepEqual(await seen, { content: v2.content + 1, identity: v2.identity });
+  });
 });
+

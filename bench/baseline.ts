@@ -79,9 +79,13 @@ export const SQL = {
    order by e.publish_date desc, e.number desc, a.sort_order, a.id
    limit $7 offset $8`,
   listCount: `select count(*)::int as n ${LIST_WHERE}`,
-  searchIds: `select a.id, count(*) over ()::int as total ${SEARCH_WHERE}
-   order by ts_rank(a.search_vector, websearch_to_tsquery('english', $4)) desc, e.publish_date desc, a.sort_order, a.id
-   limit $5 offset $6`,
+  searchIds: `select m.id, count(*) over ()::int as total
+  from (select a.id, ts_rank(a.search_vector, websearch_to_tsquery('english', $1)) as rank, e.publish_date, a.sort_order
+          from articles a join editions e on e.id = a.edition_id
+         where e.status in ($2) and a.kind in ($3) and a.search_vector @@ websearch_to_tsquery('english', $4)
+        offset 0) m
+ order by m.rank desc, m.publish_date desc, m.sort_order, m.id
+ limit $5 offset $6`,
   searchCount: `select count(*)::int as n ${SEARCH_WHERE}`,
   views: `select a.id, a.kind, a.headline, a.slug, a.content, a.takeaways, a.why_it_matters,
        a.region_slug, r.name as region_name, a.country_code, c.name as country_name,
@@ -255,7 +259,7 @@ export async function buildBaseline(query: Query, mode: BaselineMode = 'minimal'
     const limit = positive(req.query.limit, 30);
     const where = ['published', 'article', q];
     if (mode === 'minimal') return single(MINIMAL_SQL.search, [...where, limit, (pageNo - 1) * limit], pageNo, limit);
-    return rankedPage([SQL.searchIds, [...where, q, limit, (pageNo - 1) * limit]], pageNo, limit);
+    return rankedPage([SQL.searchIds, [q, ...where, limit, (pageNo - 1) * limit]], pageNo, limit);
   });
 
   return app;

@@ -116,14 +116,19 @@ export async function matchingArticleIds(db: Kysely<DB>, filter: ArticleFilter, 
 /**
  * A ranked window (`q` given) and the total in ONE statement: ranking already reads every match to
  * sort them, so `count(*) over ()` costs little more than the page alone, while a separate count
- * would read every match's row a second time (bench/README.md, "Where the time goes"). A window
- * past the last match has no row to carry the total: then the total is counted apart.
+ * would read every match's row a second time (bench/README.md, "Where the time goes"). The rank is
+ * computed in a subquery fenced by `offset 0`, so the window buffers narrow rows (id, rank, date,
+ * order) instead of each match's `search_vector` (which spilled to disk). A window past the last
+ * match has no row to carry the total: then the total is counted apart.
  */
-async function rankedWindow(db: Kysely<DB>, filter: ArticleFilter, window: Window): Promise<{ ids: string[]; total: number }> {
+async function rankedWindow(db: Kysely<DB>, filter: ArticleFilter & { q: string }, window: Window): Promise<{ ids: string[]; total: number }> {
   const { rows } = await sql<{ id: string; total: number }>`
-    select a.id, count(*) over ()::int as total from articles a join editions e on e.id = a.edition_id
-     where ${allOf(filterConditions(filter))}
-     order by ${windowOrder(filter)}
+    select m.id, count(*) over ()::int as total
+      from (select a.id, ts_rank(a.search_vector, websearch_to_tsquery('english', ${filter.q})) as rank, e.publish_date, a.sort_order
+              from articles a join editions e on e.id = a.edition_id
+             where ${allOf(filterConditions(filter))}
+            offset 0) m
+     order by m.rank desc, m.publish_date desc, m.sort_order, m.id
      limit ${window.limit} offset ${window.offset}`.execute(db);
   const total = rows[0]?.total ?? (window.offset === 0 ? 0 : await countArticles(db, filter));
   return { ids: rows.map((r) => r.id), total };
@@ -137,7 +142,7 @@ async function rankedWindow(db: Kysely<DB>, filter: ArticleFilter, window: Windo
  */
 export async function findArticles(db: Kysely<DB>, filter: ArticleFilter, window: Window): Promise<Page<ArticleView>> {
   if (filter.q) {
-    const { ids, total } = await rankedWindow(db, filter, window);
+    const { ids, total } = await rankedWindow(db, { ...filter, q: filter.q }, window);
     return { items: await loadArticleViews(db, ids), total };
   }
   const [items, total] = await Promise.all([

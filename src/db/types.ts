@@ -87,6 +87,8 @@ export interface AlertRules {
   name: string;
   query: Json;
   subject: Generated<string>;
+  /** 0014: the token of the rule's unsubscribe link (64 hex characters). */
+  unsubscribe_token: Generated<string>;
   updated_at: Generated<Timestamp>;
   user_id: string;
   webhook_secret: string | null;
@@ -278,6 +280,8 @@ export interface Editions {
 }
 
 export interface EmailOutbox {
+  /** 0014: `[{ filename, content_type, content_base64 }]`, rendered when queued. */
+  attachments: Generated<Json>;
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
   dedupe_key: string;

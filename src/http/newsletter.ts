@@ -4,11 +4,13 @@
  * | GET  | /api/unsubscribe/:token     | no token; changes nothing: a confirmation page whose button POSTs |
  * | HEAD | /api/unsubscribe/:token     | the GET without its body; changes nothing (mail scanners prefetch links) |
  * | POST | /api/unsubscribe/:token     | records the unsubscribe (one-click List-Unsubscribe-Post, RFC 8058, or the button) |
+ * | GET, HEAD, POST | /api/unsubscribe/alerts/:token | the same for one alert rule's mails (docs/alerts.md): POST stops that rule's email |
  * Errors are `{ error }` as on /api/v1; authentication, the admin check and quota are the same hooks.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { checkAlertUnsubscribeLink, unsubscribeAlertRule, type AlertUnsubscribeLink } from '../domain/alerts/index.js';
 import { checkUnsubscribeLink, NewsletterSend, sendNewsletter, unsubscribe, type NewsletterSettings, type UnsubscribeLink } from '../domain/newsletter/index.js';
 import { installApiV1Access } from './api-v1/access.js';
 import { installApiV1ErrorHandler } from './api-v1/errors.js';
@@ -39,6 +41,17 @@ const CONFIRM = page('Unsubscribe from the newsletter?', 'You will receive no mo
 const ALREADY = page('You are already unsubscribed', 'You receive no newsletter digests. You can subscribe again in your account settings.');
 /** The page answering a GET (or HEAD) of an unsubscribe link: 404 for a token that names no reader. */
 const confirmation = (link: UnsubscribeLink | null): [number, string] => (link ? [200, link.unsubscribed ? ALREADY : CONFIRM] : [404, NOT_RECOGNISED]);
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const ALERT_TEXT = 'Its matches keep reaching you on the rule\u2019s other channels, if it has any; you can turn its email on again in your alert rules (PATCH /v1/alert-rules/{id}).';
+/** The pages of an alert rule's link (the rule's name escaped: the owner chose it). */
+const alertPage = {
+  confirm: (l: AlertUnsubscribeLink) => page('Stop the emails of this alert?', `You will receive no more emails of the alert &ldquo;${esc(l.rule_name)}&rdquo;. ${ALERT_TEXT}`,
+    '<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>'),
+  done: (l: AlertUnsubscribeLink) => page('You are unsubscribed', `You will receive no more emails of the alert &ldquo;${esc(l.rule_name)}&rdquo;. ${ALERT_TEXT}`),
+};
+/** The page answering a GET (or HEAD) or POST of an alert rule's unsubscribe link: 404 for a token that names no rule. */
+const alertAnswer = (link: AlertUnsubscribeLink | null, posted: boolean): [number, string] =>
+  (link ? [200, posted || link.unsubscribed ? alertPage.done(link) : alertPage.confirm(link)] : [404, NOT_RECOGNISED]);
 const html = 'text/html; charset=utf-8';
 const Token = { params: Type.Object({ token: Type.String({ maxLength: 100 }) }) };
 
@@ -72,6 +85,15 @@ export default async function newsletterRoutes(app: FastifyInstance, options: Ne
     routes.post('/api/unsubscribe/:token', { schema: { hide: true, ...Token } }, async (req, reply) => {
       const ok = await unsubscribe(ctxOf(req), req.params.token);
       return reply.type(html).status(ok ? 200 : 404).send(ok ? UNSUBSCRIBED : NOT_RECOGNISED);
+    });
+    // One alert rule's link (its mails' List-Unsubscribe): GET and HEAD read, POST stops that rule's email.
+    routes.get('/api/unsubscribe/alerts/:token', { schema: { hide: true, ...Token } }, async (req, reply) => {
+      const [status, body] = alertAnswer(await checkAlertUnsubscribeLink(ctxOf(req), req.params.token), false);
+      return reply.type(html).status(status).send(body);
+    });
+    routes.post('/api/unsubscribe/alerts/:token', { schema: { hide: true, ...Token } }, async (req, reply) => {
+      const [status, body] = alertAnswer(await unsubscribeAlertRule(ctxOf(req), req.params.token), true);
+      return reply.type(html).status(status).send(body);
     });
   });
 }

@@ -14,7 +14,8 @@ export type JobConfig = Pick<Config, 'outboundAllowedHosts' | 'mail'>;
 /** Every handler of the service, configured for `config`. */
 export function jobHandlers(config: JobConfig): JobHandler<never>[] {
   return [
-    ...alertJobs({ allowedHosts: config.outboundAllowedHosts }), // issue 10: alert matching, delivery, webhooks
+    // issue 10: alert matching, delivery, webhooks; mails link to PUBLIC_BASE_URL
+    ...alertJobs({ allowedHosts: config.outboundAllowedHosts, publicBaseUrl: config.mail?.publicBaseUrl }),
     ...intakeJobs({ allowedHosts: config.outboundAllowedHosts }), // issue 14: news-source polling
   ];
 }

@@ -5,7 +5,8 @@
  * - unset: each message is written as an `.eml` file under `DATA_DIR/outbox`, so a newcomer can
  *   open what would have been sent.
  * Every message has an HTML and a plain-text part, `List-Unsubscribe` (with one-click
- * `List-Unsubscribe-Post`, RFC 8058) and a Message-ID fixed per outbox row.
+ * `List-Unsubscribe-Post`, RFC 8058) and a Message-ID fixed per outbox row, and the files the
+ * outbox row carries (a digest's PDF, `attach_pdf`) as attachments.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,9 @@ const message = (from: string, mail: OutgoingMail) => ({
   ...(mail.html ? { html: mail.html } : {}),
   text: mail.text,
   messageId: mail.messageId,
+  ...(mail.attachments?.length
+    ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }
+    : {}),
   ...(mail.unsubscribeUrl
     ? { headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
     : {}),

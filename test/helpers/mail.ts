@@ -4,6 +4,7 @@
  */
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 
 /** One message the server accepted. */
 export interface Received {
@@ -63,34 +64,98 @@ const decodeWords = (value: string) =>
     .replace(/=\?([\w-]+)\?([QB])\?([^?]*)\?=/gi, (_, _cs: string, enc: string, text: string) =>
       enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQp(text.replace(/_/g, ' ')));
 
-/** A message's headers (unfolded, lower-case names) and its text and HTML parts, decoded. */
-export function parseMessage(raw: string): { headers: Map<string, string>; text: string | undefined; html: string | undefined; contentType: string } {
-  const [head = '', ...bodyParts] = raw.split(/\r?\n\r?\n/);
-  const body = bodyParts.join('\r\n\r\n');
+/** A file attached to a message. */
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+interface Part {
+  type: string;
+  content: string;
+  attachment?: ReceivedAttachment;
+}
+
+const headerMap = (head: string) => {
   const headers = new Map<string, string>();
   for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
     const i = line.indexOf(':');
     if (i > 0) headers.set(line.slice(0, i).toLowerCase(), decodeWords(line.slice(i + 1).trim()));
   }
+  return headers;
+};
+
+/** The leaf parts of an entity (nested multiparts, e.g. mixed > alternative + attachment, walked). */
+function leaves(headers: Map<string, string>, body: string): Part[] {
   const contentType = headers.get('content-type') ?? '';
   const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1];
-  const parts: { type: string; content: string }[] = [];
   if (boundary) {
+    const parts: Part[] = [];
     for (const chunk of body.split(`--${boundary}`).slice(1)) {
       if (chunk.startsWith('--')) break;
       const [ph = '', ...pb] = chunk.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
-      const content = pb.join('\r\n\r\n').replace(/\r?\n$/, '');
-      const enc = /content-transfer-encoding:\s*([\w-]+)/i.exec(ph)?.[1]?.toLowerCase();
-      const decoded = enc === 'quoted-printable' ? decodeQp(content) : enc === 'base64' ? Buffer.from(content, 'base64').toString('utf8') : content;
-      parts.push({ type: /content-type:\s*([\w/]+)/i.exec(ph)?.[1]?.toLowerCase() ?? '', content: decoded });
+      parts.push(...leaves(headerMap(ph), pb.join('\r\n\r\n').replace(/\r?\n$/, '')));
+    }
+    return parts;
+  }
+  // A single part (also a plain-text-only message: the body is the one part).
+  const enc = headers.get('content-transfer-encoding')?.toLowerCase();
+  const content = body.replace(/\r?\n$/, '');
+  const type = /^([\w/.+-]+)/.exec(contentType)?.[1]?.toLowerCase() ?? 'text/plain';
+  const disposition = headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? /name="?([^";]+)"?/.exec(contentType)?.[1];
+  if (/^attachment/i.test(disposition) || (filename && !type.startsWith('text/'))) {
+    const bytes = enc === 'base64' ? Buffer.from(content.replace(/\s+/g, ''), 'base64') : Buffer.from(enc === 'quoted-printable' ? decodeQp(content) : content, 'latin1');
+    return [{ type, content: '', attachment: { filename: filename ?? '', contentType: type, content: bytes } }];
+  }
+  const decoded = enc === 'quoted-printable' ? decodeQp(content) : enc === 'base64' ? Buffer.from(content, 'base64').toString('utf8') : content;
+  return [{ type, content: decoded }];
+}
+
+/** A message's headers (unfolded, lower-case names), its text and HTML parts decoded, and its attachments. */
+export function parseMessage(raw: string): {
+  headers: Map<string, string>; text: string | undefined; html: string | undefined; contentType: string; attachments: ReceivedAttachment[];
+} {
+  const [head = '', ...bodyParts] = raw.split(/\r?\n\r?\n/);
+  const headers = headerMap(head);
+  const parts = leaves(headers, bodyParts.join('\r\n\r\n'));
+  const body = parts.filter((p) => !p.attachment);
+  return {
+    headers, contentType: headers.get('content-type') ?? '',
+    text: body.find((p) => p.type === 'text/plain')?.content, html: body.find((p) => p.type === 'text/html')?.content,
+    attachments: parts.flatMap((p) => (p.attachment ? [p.attachment] : [])),
+  };
+}
+
+/**
+ * The text a PDF shows, for assertions: the strings of every text operator (`Tj`, `TJ`) of every
+ * content stream (inflated when FlateDecode), one text object per line. Enough for the PDFs pdfkit
+ * writes with its standard fonts (hex strings in WinAnsi); not a general PDF reader.
+ */
+export function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const lines: string[] = [];
+  const re = /<<([^]*?)>>\s*stream\r?\n/g;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    let data = Buffer.from(raw.slice(start, end), 'latin1');
+    if (/FlateDecode/.test(m[1]!)) {
+      try {
+        data = zlib.inflateSync(data);
+      } catch {
+        continue; // not a content stream we can read
+      }
+    }
+    for (const bt of data.toString('latin1').split('BT').slice(1)) {
+      const text = bt.split('ET')[0]!;
+      let line = '';
+      for (const s of text.matchAll(/<([0-9a-fA-F\s]*)>|\(((?:\\.|[^\\)])*)\)/g)) {
+        line += s[1] !== undefined ? Buffer.from(s[1].replace(/\s+/g, ''), 'hex').toString('latin1') : s[2]!.replace(/\\(.)/g, '$1');
+      }
+      if (line) lines.push(line);
     }
   }
-  else {
-    // A single-part message (a plain-text-only digest): the body is the one part.
-    const enc = headers.get('content-transfer-encoding')?.toLowerCase();
-    const content = body.replace(/\r?\n$/, '');
-    const decoded = enc === 'quoted-printable' ? decodeQp(content) : enc === 'base64' ? Buffer.from(content, 'base64').toString('utf8') : content;
-    parts.push({ type: /^([\w/]+)/.exec(contentType)?.[1]?.toLowerCase() ?? 'text/plain', content: decoded });
-  }
-  return { headers, contentType, text: parts.find((p) => p.type === 'text/plain')?.content, html: parts.find((p) => p.type === 'text/html')?.content };
+  return lines.join('\n');
 }

@@ -12,7 +12,8 @@
  * - `alerts.deliver`: takes the rule's undelivered matches with
  *   `update … set delivered_at where delivered_at is null returning` and, in that same transaction,
  *   writes the email (`email_outbox`, dedupe key `alert:<rule>:<first item>`; none when the owner
- *   unsubscribed), the `alert_match` notification and the `alerts.webhook` job. Of two workers
+ *   unsubscribed; the rule's one-click unsubscribe link, RFC 8058; with `attach_pdf` its PDF
+ *   rendering stored with the row), the `alert_match` notification and the `alerts.webhook` job. Of two workers
  *   only one gets the rows, so nothing is delivered twice.
  * - `alerts.webhook`: one POST of the delivery's JSON through {@link outboundRequest}, signed
  *   `Webhook-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "t.body")>`; every attempt is logged in
@@ -26,6 +27,7 @@ import { DomainError } from '../errors.js';
 import { loadIdentity } from '../identity/index.js';
 import { defineJob, enqueueJob, type JobHandler } from '../jobs/index.js';
 import { outboundRequest, type AllowedHosts } from '../../net/outbound.js';
+import { pdfFilename, renderDigestPdf, storeAttachments, type MailAttachment } from '../newsletter/digest-pdf.js';
 import { runRuleQuery } from './run-query.js';
 import type { AlertSubject } from './schemas.js';
 
@@ -145,11 +147,70 @@ async function describeItems(ctx: Ctx, subject: string, ids: string[]): Promise<
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** Deployment settings alert mails need. */
+export interface AlertMailSettings {
+  /** Base of the links in alert mails (items, unsubscribe), e.g. `https://intel.example.com`. */
+  publicBaseUrl: string;
+}
+
+/** Links of alert mails when the deployment names no base (`PUBLIC_BASE_URL`'s default). */
+const DEFAULT_MAIL_SETTINGS: AlertMailSettings = { publicBaseUrl: 'http://127.0.0.1:3000' };
+
+/** The unsubscribe link of an alert rule's mails (`/api/unsubscribe/alerts/<token>`): stops that rule's email. */
+export const alertUnsubscribeUrl = (settings: AlertMailSettings, token: string) =>
+  `${settings.publicBaseUrl.replace(/\/+$/, '')}/api/unsubscribe/alerts/${token}`;
+
+/** What the alert mail of one delivery says. */
+interface AlertMail {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: MailAttachment[];
+}
+
 /**
- * Delivers the undelivered matches of rule `ruleId` on its channels, in one transaction.
+ * The mail of one delivery of `rule`: every item with its title, the day it matched (UTC) and its
+ * absolute link; the unsubscribe link in both parts. Preferences: `digest_format: text` gives no
+ * HTML part; `attach_pdf` adds the same list as `alerts-YYYY-MM-DD.pdf` (the service clock's UTC
+ * day); `email_headlines_only` changes nothing (an alert mail is headlines and links already).
+ */
+async function alertMail(
+  ctx: Ctx, rule: { name: string; subject: string }, items: (DeliveredItem & { matchedAt: Date })[],
+  prefs: { digest_format: string | null; attach_pdf: boolean | null }, base: string, unsubscribe: string,
+): Promise<AlertMail> {
+  const url = (i: DeliveredItem) => `${base}${i.path}`;
+  const day = (d: Date) => new Date(d).toISOString().slice(0, 10);
+  const subject = items.length === 1 ? `Alert "${rule.name}": ${items[0]!.title}` : `Alert "${rule.name}": ${items.length} new ${rule.subject}`;
+  const text = [
+    `New matches of your alert "${rule.name}":`, '',
+    ...items.map((i) => `- ${i.title} (matched ${day(i.matchedAt)})\n  ${url(i)}`), '',
+    `Manage your alerts at ${base}/v1/alert-rules.`,
+    `Stop the emails of this alert: ${unsubscribe}`,
+  ].join('\n');
+  const html = prefs.digest_format === 'text' ? ''
+    : `<p>New matches of your alert &quot;${esc(rule.name)}&quot;:</p><ul>${items.map((i) => `<li><a href="${esc(url(i))}">${esc(i.title)}</a> <small>(matched ${day(i.matchedAt)})</small></li>`).join('')}</ul>`
+      + `<p style="font-size:small;color:#555">Manage your alerts at <a href="${esc(base)}/v1/alert-rules">${esc(base)}/v1/alert-rules</a>. `
+      + `<a href="${esc(unsubscribe)}">Stop the emails of this alert</a>.</p>`;
+  const attachments: MailAttachment[] = [];
+  if (prefs.attach_pdf) {
+    const content = await renderDigestPdf({
+      title: `Alert: ${rule.name}`,
+      subtitle: `${items.length} new ${rule.subject} \u00b7 ${day(ctx.now())}`,
+      items: items.map((i) => ({ title: i.title, date: `Matched ${day(i.matchedAt)}`, url: url(i) })),
+      footer: `Stop the emails of this alert: ${unsubscribe}`,
+      createdAt: ctx.now(),
+    });
+    attachments.push({ filename: pdfFilename('alerts', ctx.now()), contentType: 'application/pdf', content });
+  }
+  return { subject: subject.slice(0, 300), html, text, attachments };
+}
+
+/**
+ * Delivers the undelivered matches of rule `ruleId` on its channels, in one transaction. The mail
+ * (and its PDF with `attach_pdf`) is rendered here and stored with its outbox row.
  * @returns how many items were delivered (0 when another worker took them, or the rule is gone or disabled)
  */
-export async function deliverAlertRule(ctx: Ctx, ruleId: string): Promise<number> {
+export async function deliverAlertRule(ctx: Ctx, ruleId: string, settings: AlertMailSettings = DEFAULT_MAIL_SETTINGS): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
     const t = { ...ctx, db: trx };
     const rule = await trx.selectFrom('alert_rules').selectAll().where('id', '=', ruleId).executeTakeFirst();
@@ -159,21 +220,22 @@ export async function deliverAlertRule(ctx: Ctx, ruleId: string): Promise<number
        where rule_id = ${ruleId} and delivered_at is null and not baseline
        returning item_id, matched_at`.execute(trx);
     if (!taken.rows.length) return 0;
-    const ids = taken.rows.sort((a, b) => +new Date(a.matched_at) - +new Date(b.matched_at) || a.item_id.localeCompare(b.item_id)).map((r) => r.item_id);
+    const sorted = taken.rows.sort((a, b) => +new Date(a.matched_at) - +new Date(b.matched_at) || a.item_id.localeCompare(b.item_id));
+    const ids = sorted.map((r) => r.item_id);
     const items = await describeItems(t, rule.subject, ids);
     const channels = rule.channels as string[];
     if (channels.includes('email')) {
       const who = await trx.selectFrom('users').leftJoin('preferences', 'preferences.user_id', 'users.id')
-        .select(['users.email', 'preferences.unsubscribed_at', 'preferences.digest_format', 'preferences.email_headlines_only'])
+        .select(['users.email', 'preferences.unsubscribed_at', 'preferences.digest_format', 'preferences.attach_pdf'])
         .where('users.id', '=', rule.user_id).executeTakeFirst();
       if (who && !who.unsubscribed_at) {
-        const subject = items.length === 1 ? `Alert "${rule.name}": ${items[0]!.title}` : `Alert "${rule.name}": ${items.length} new ${rule.subject}`;
-        const text = [`New matches of your alert "${rule.name}":`, '', ...items.map((i) => `- ${i.title} (${i.path})`), '', 'Manage your alerts at /v1/alert-rules.'].join('\n');
-        const html = who.digest_format === 'text' ? ''
-          : `<p>New matches of your alert &quot;${esc(rule.name)}&quot;:</p><ul>${items.map((i) => `<li><a href="${esc(i.path)}">${esc(i.title)}</a></li>`).join('')}</ul>`;
+        const base = settings.publicBaseUrl.replace(/\/+$/, '');
+        const unsubscribe = alertUnsubscribeUrl(settings, rule.unsubscribe_token);
+        const mail = await alertMail(t, rule, items.map((i, n) => ({ ...i, matchedAt: sorted[n]!.matched_at })), who, base, unsubscribe);
         await trx.insertInto('email_outbox').values({
-          dedupe_key: `alert:${rule.id}:${ids[0]}`, to_email: who.email, user_id: rule.user_id, subject: subject.slice(0, 300),
-          html, text_body: text, unsubscribe_url: null, created_at: ctx.now(), next_attempt_at: ctx.now(),
+          dedupe_key: `alert:${rule.id}:${ids[0]}`, to_email: who.email, user_id: rule.user_id, subject: mail.subject,
+          html: mail.html, text_body: mail.text, unsubscribe_url: unsubscribe, attachments: storeAttachments(mail.attachments),
+          created_at: ctx.now(), next_attempt_at: ctx.now(),
         }).onConflict((oc) => oc.column('dedupe_key').doNothing()).execute();
       }
     }
@@ -229,15 +291,19 @@ export async function attemptWebhook(ctx: Ctx, p: WebhookJob, attempt: number, a
   if (error && !expired) throw new Error(error);
 }
 
-/** The alert job handlers; webhooks reach `allowedHosts` although not public. */
-export function alertJobs(options: { allowedHosts: AllowedHosts }): JobHandler<never>[] {
+/**
+ * The alert job handlers; webhooks reach `allowedHosts` although not public; mails link to
+ * `publicBaseUrl` (default `http://127.0.0.1:3000`).
+ */
+export function alertJobs(options: { allowedHosts: AllowedHosts; publicBaseUrl?: string }): JobHandler<never>[] {
+  const mailSettings: AlertMailSettings = options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : DEFAULT_MAIL_SETTINGS;
   const match = defineJob<Record<string, never>>({
     kind: 'alerts.match', every: 60_000, maxAttempts: 3,
     run: async (ctx) => { await matchAlertRules(ctx); },
   });
   const deliver = defineJob<{ ruleId: string }>({
     kind: 'alerts.deliver',
-    run: async (ctx, p) => { await deliverAlertRule(ctx, p.ruleId); },
+    run: async (ctx, p) => { await deliverAlertRule(ctx, p.ruleId, mailSettings); },
   });
   const webhook = defineJob<WebhookJob>({
     kind: 'alerts.webhook', maxAttempts: 100, backoffMs: webhookBackoffMs,

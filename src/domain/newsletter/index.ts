@@ -15,4 +15,8 @@ export {
   DELIVERY_STATES, listNewsletterDeliveries, previewNewsletterRecipients,
   type Delivery, type DeliveryCounts, type DeliveryFilter, type DeliveryState, type PreviewRecipient,
 } from './newsletter-deliveries.js';
+export {
+  loadAttachments, pdfFilename, renderDigestPdf, storeAttachments, toWinAnsi,
+  type MailAttachment, type PdfDigest, type PdfDigestItem, type StoredAttachment,
+} from './digest-pdf.js';
 export { readEmailUsage, type EmailUsage } from './read-email-usage.js';

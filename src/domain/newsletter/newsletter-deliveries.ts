@@ -109,7 +109,7 @@ export async function previewNewsletterRecipients(ctx: Ctx, editionId: string): 
     action: have.has(subscriberKey(editionId, r.userId!)) ? 'already_queued' : 'queue',
     reasons: [
       'active subscription',
-      `digest on (${r.digestFormat}${r.headlinesOnly ? ', headlines only' : ''})`,
+      `digest on (${r.digestFormat}${r.headlinesOnly ? ', headlines only' : ''}${r.attachPdf ? ', PDF attached' : ''})`,
       'not unsubscribed',
       ...(r.interests.length ? [`personalised by ${r.interests.length} favourite(s)`] : []),
     ],

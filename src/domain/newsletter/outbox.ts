@@ -23,6 +23,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Ctx } from '../context.js';
+import { loadAttachments, type MailAttachment } from './digest-pdf.js';
 
 /** A message handed to a transport. */
 export interface OutgoingMail {
@@ -32,6 +33,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   unsubscribeUrl: string | null;
+  /** Files attached when the message was queued (a digest's PDF: `attach_pdf`); empty for most. */
+  attachments: MailAttachment[];
   /** `<outbox id@airport-intel>`: the same on every attempt. */
   messageId: string;
 }
@@ -98,6 +101,7 @@ interface Claimed {
   html: string;
   text_body: string;
   unsubscribe_url: string | null;
+  attachments: unknown;
   attempts: number;
 }
 
@@ -128,7 +132,7 @@ async function claim(o: Required<Omit<OutboxWorkerOptions, 'transport'>>, limit:
                        and (locked_until is null or locked_until <= ${now})
                      order by next_attempt_at, created_at, id
                      limit ${n} for update skip locked)
-       returning id, to_email, subject, html, text_body, unsubscribe_url, attempts`.execute(trx);
+       returning id, to_email, subject, html, text_body, unsubscribe_url, attachments, attempts`.execute(trx);
     return { rows, budgetExhausted: false };
   });
 }
@@ -166,7 +170,7 @@ export async function processOutbox(options: OutboxWorkerOptions, run: { signal?
       try {
         await options.transport.send({
           id: m.id, to: m.to_email, subject: m.subject, html: m.html, text: m.text_body,
-          unsubscribeUrl: m.unsubscribe_url, messageId: `<${m.id}@airport-intel>`,
+          unsubscribeUrl: m.unsubscribe_url, attachments: loadAttachments(m.attachments), messageId: `<${m.id}@airport-intel>`,
         });
         await o.db.updateTable('email_outbox')
           .set({ status: 'sent', sent_at: o.now(), locked_until: null, last_error: null })

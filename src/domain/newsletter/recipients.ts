@@ -23,6 +23,8 @@ export interface Recipient {
   name: string | null;
   digestFormat: 'html' | 'text';
   headlinesOnly: boolean;
+  /** `attach_pdf`: the message carries a PDF rendering of the digest. */
+  attachPdf: boolean;
   /** `null` for a test address that belongs to no user. */
   unsubscribeToken: string | null;
   interests: Interest[];
@@ -34,6 +36,7 @@ interface Row {
   name: string | null;
   digest_format: 'html' | 'text';
   email_headlines_only: boolean;
+  attach_pdf: boolean;
   unsubscribe_token: string;
   interests: Interest[];
 }
@@ -44,11 +47,12 @@ const toRecipient = (r: Row): Recipient => ({
   name: r.name,
   digestFormat: r.digest_format,
   headlinesOnly: r.email_headlines_only,
+  attachPdf: r.attach_pdf,
   unsubscribeToken: r.unsubscribe_token,
   interests: r.interests,
 });
 
-const columns = sql`u.id as user_id, u.email, u.name, pr.digest_format, pr.email_headlines_only, pr.unsubscribe_token,
+const columns = sql`u.id as user_id, u.email, u.name, pr.digest_format, pr.email_headlines_only, pr.attach_pdf, pr.unsubscribe_token,
   coalesce((select json_agg(json_build_object('kind', i.kind, 'ref', i.ref) order by i.kind, i.ref)
               from user_interests i where i.user_id = u.id), '[]'::json) as interests`;
 
@@ -75,6 +79,6 @@ export async function testRecipients(db: Kysely<DB>, emails: string[]): Promise<
      where lower(u.email) = any(${unique.map((e) => e.toLowerCase())}::text[])`.execute(db);
   const byEmail = new Map(rows.map((r) => [r.email.toLowerCase(), toRecipient(r)]));
   return unique.map((email) => byEmail.get(email.toLowerCase()) ?? {
-    userId: null, email, name: null, digestFormat: 'html', headlinesOnly: false, unsubscribeToken: null, interests: [],
+    userId: null, email, name: null, digestFormat: 'html', headlinesOnly: false, attachPdf: false, unsubscribeToken: null, interests: [],
   });
 }

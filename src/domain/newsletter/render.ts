@@ -5,6 +5,8 @@
  * - `digest_format` `html`: an HTML part and its plain-text alternative; `text`: plain text only
  *   (the HTML part is empty and the transport leaves it out); both carry why it matters and the takeaways;
  * - `email_headlines_only`: headlines (with their source links) only, no executive summary.
+ * - `attach_pdf`: the same digest as a {@link PdfDigest} (`pdf`), which send-newsletter.ts renders
+ *   (digest-pdf.ts) and queues with the message as `edition-<number>-<publish date>.pdf`.
  * HTML output escapes every value; the text part is not escaped (it is not HTML).
  */
 import fs from 'node:fs';
@@ -13,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { ArticleView } from '../articles/repository.js';
 import type { EditionView } from '../editions/repository.js';
+import type { PdfDigest } from './digest-pdf.js';
 import { orderForReader } from './personalise.js';
 import type { Recipient } from './recipients.js';
 
@@ -32,7 +35,12 @@ export interface RenderedDigest {
   text: string;
   /** Article ids in the order the reader sees them. */
   order: string[];
+  /** The digest for its PDF rendering (`attach_pdf`), with the same preferences applied; `createdAt` is the edition's day. */
+  pdf: PdfDigest;
 }
+
+/** The file name of an edition's PDF: `edition-<number>-<publish date>.pdf`. */
+export const editionPdfFilename = (edition: EditionView) => `edition-${edition.number}-${edition.publish_date}.pdf`;
 
 /** The subject line of an edition's digest. */
 export const digestSubject = (edition: EditionView, test = false) =>
@@ -62,5 +70,19 @@ export function renderDigest(edition: EditionView, articles: ArticleView[], reci
       matched: r.matched,
     })),
   };
-  return { subject: context.subject, html: textOnly ? '' : htmlTemplate(context), text: textTemplate(context), order: ranked.map((r) => r.article.id) };
+  const pdf: PdfDigest = {
+    title: `${test ? '[TEST] ' : ''}Airport Intelligence \u2014 Edition ${edition.number}`,
+    subtitle: `${edition.publish_date} \u00b7 ${context.formatLabel.replace(', plain text', '')}`,
+    intro: recipient.headlinesOnly ? [] : [edition.summary, ...(edition.top_developments ?? []).map((d) => `\u2022 ${d}`)].filter(Boolean),
+    items: context.articles.map((a) => ({
+      title: a.headline,
+      date: [edition.publish_date, a.source_name].filter(Boolean).join(' \u00b7 '),
+      url: a.source_url,
+      lines: recipient.headlinesOnly || !a.why_it_matters ? [] : [`Why it matters: ${a.why_it_matters}`],
+      bullets: recipient.headlinesOnly ? [] : a.takeaways ?? [],
+    })),
+    footer: `Unsubscribe: ${unsubscribeUrl}`,
+    createdAt: new Date(`${edition.publish_date}T00:00:00Z`),
+  };
+  return { subject: context.subject, html: textOnly ? '' : htmlTemplate(context), text: textTemplate(context), order: ranked.map((r) => r.article.id), pdf };
 }

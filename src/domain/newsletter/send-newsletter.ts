@@ -8,8 +8,8 @@
  *   named addresses (`testEmail`, `testEmails`; with `onlyToSelf` too, both).
  * - `dryRun`: answers who would receive it and how many, writes and sends nothing.
  * - Otherwise one transaction records the request (`newsletter_sends`), renders each reader's
- *   personalised message into the outbox (`email_outbox`, state `queued`) and writes the audit
- *   entry. The outbox worker (outbox.ts) delivers. Nothing is sent twice: a subscriber's copy of
+ *   personalised message into the outbox (`email_outbox`, state `queued`; with `attach_pdf` its PDF
+ *   rendering in `attachments`) and writes the audit entry. The outbox worker (outbox.ts) delivers. Nothing is sent twice: a subscriber's copy of
  *   an edition has the dedupe key `newsletter:<edition id>:user:<user id>`, unique in the table, so
  *   a repeated send queues nobody who already has it. Test sends are keyed by their request, so
  *   each test send delivers again (that is what an editor checking a layout wants).
@@ -28,7 +28,8 @@ import type { Ctx } from '../context.js';
 import { conflict, invalidParam, notFound } from '../errors.js';
 import { findEditionByNumber, findLatestPublished, type EditionView } from '../editions/repository.js';
 import { entitledSubscribers, testRecipients, type Recipient } from './recipients.js';
-import { renderDigest } from './render.js';
+import { renderDigestPdf, storeAttachments } from './digest-pdf.js';
+import { editionPdfFilename, renderDigest } from './render.js';
 import type { SendRequest } from './schemas.js';
 
 /** Deployment settings the messages need. */
@@ -155,16 +156,20 @@ export async function sendNewsletter(ctx: Ctx, request: EditionSendRequest, sett
       .returning('id').executeTakeFirstOrThrow();
     let queued = 0;
     for (let i = 0; i < recipients.length; i += 200) {
-      const rows = recipients.slice(i, i + 200).map((r) => {
+      const rows = await Promise.all(recipients.slice(i, i + 200).map(async (r) => {
         const link = unsubscribeUrl(settings, r.unsubscribeToken);
         const digest = renderDigest(edition, articles, r, link, mode !== 'all');
+        // attach_pdf: rendered now and stored with the row, so every retry sends the same file.
+        const attachments = r.attachPdf
+          ? [{ filename: editionPdfFilename(edition), contentType: 'application/pdf', content: await renderDigestPdf({ ...digest.pdf, createdAt: tctx.now() }) }]
+          : [];
         return {
           send_id: send.id, dedupe_key: keyOf(r, send.id), to_email: r.email, user_id: r.userId,
-          subject: digest.subject, html: digest.html, text_body: digest.text, unsubscribe_url: link,
+          subject: digest.subject, html: digest.html, text_body: digest.text, unsubscribe_url: link, attachments: storeAttachments(attachments),
           // Due now by the service clock (not the database's), so a worker on the same clock sends it.
           created_at: tctx.now(), next_attempt_at: tctx.now(),
         };
-      });
+      }));
       if (!rows.length) continue;
       const inserted = await trx.insertInto('email_outbox').values(rows).onConflict((oc) => oc.column('dedupe_key').doNothing()).returning('id').execute();
       queued += inserted.length;

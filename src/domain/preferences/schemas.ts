@@ -13,8 +13,8 @@ export const DIGEST_FORMATS = ['html', 'text'] as const;
 const fields = {
   digest_frequency: StringEnum(DIGEST_FREQUENCIES, { description: 'daily, weekly or never' }),
   digest_format: StringEnum(DIGEST_FORMATS, { description: 'html (with a text alternative) or text only' }),
-  email_headlines_only: Type.Boolean({ description: 'Digests list headlines (with their links) only' }),
-  attach_pdf: Type.Boolean({ description: 'Digests carry a PDF rendering of themselves as an attachment' }),
+  email_headlines_only: Type.Boolean({ description: 'The newsletter lists headlines (with their links) only: no executive summary, why it matters or takeaways (alert mails are headlines and links already)' }),
+  attach_pdf: Type.Boolean({ description: 'The newsletter and alert mails carry a PDF rendering of the digest as an attachment (`edition-<number>-<YYYY-MM-DD>.pdf`, `alerts-<YYYY-MM-DD>.pdf`): each item\u2019s title, date and link' }),
 };
 
 /** The stored preferences, as read and as a PUT replaces them (every field required). */

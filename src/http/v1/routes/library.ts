@@ -132,7 +132,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
   r.put('/preferences', {
     schema: {
       operationId: 'v1PutPreferences', summary: 'Replace the caller\u2019s delivery preferences', tags, security,
-      description: 'Every field is required and checked against its vocabulary (a bad value is 400 naming the field). Answers the stored preferences.',
+      description: 'Every field is required and checked against its vocabulary (a bad value is 400 naming the field). Answers the stored preferences. They apply to mail queued from then on: `digest_format` text sends plain text only, `email_headlines_only` shortens the newsletter to its headlines, `attach_pdf` attaches the digest as a PDF to the newsletter and to alert mails (docs/alerts.md).',
       body: Preferences,
       response: { 200: Preferences, ...problemResponses(400, 401, 403, 500) },
     },

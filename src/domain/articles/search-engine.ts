@@ -9,7 +9,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Page, Window } from '../pagination.js';
-import { loadArticleViews, type ArticleView } from './repository.js';
+import { loadArticleViews, selectArticleViews, type ArticleView } from './repository.js';
 import { matchesInterests } from './interests.js';
 import type { EditionStatus } from '../editions/schemas.js';
 import { allOf, countryContains, hasAirport, hasTerm, hasTopicOrTag, regionContains, regionIn } from '../shared/sql-filters.js';
@@ -114,37 +114,43 @@ export async function matchingArticleIds(db: Kysely<DB>, filter: ArticleFilter, 
 }
 
 /**
- * A ranked window (`q` given) and the total in ONE statement: ranking already reads every match to
- * sort them, so `count(*) over ()` costs little more than the page alone, while a separate count
- * would read every match's row a second time (bench/README.md, "Where the time goes"). The rank is
- * computed in a subquery fenced by `offset 0`, so the window buffers narrow rows (id, rank, date,
- * order) instead of each match's `search_vector` (which spilled to disk). A window past the last
- * match has no row to carry the total: then the total is counted apart.
+ * A ranked page (`q` given) with its total, in ONE statement:
+ * - ranking already reads every match to sort them, so `count(*) over ()` costs little more than
+ *   the page alone, while a separate count would read every match's row a second time;
+ * - the rank is computed in a subquery fenced by `offset 0`, so the window buffers narrow rows
+ *   (id, rank, date, order) instead of each match's `search_vector` (which spilled to disk);
+ * - the page's views are joined to the window of ids in the same statement (the window, with its
+ *   LIMIT, is computed first; the taxonomy is read for the page's rows only), one round trip
+ *   instead of two (bench/README.md, "Where the time goes").
+ * Same order and the same total as {@link matchingArticleIds} and {@link countArticles}. A page past
+ * the last match has no row to carry the total: then the total is counted apart.
  */
-async function rankedWindow(db: Kysely<DB>, filter: ArticleFilter & { q: string }, window: Window): Promise<{ ids: string[]; total: number }> {
-  const { rows } = await sql<{ id: string; total: number }>`
-    select m.id, count(*) over ()::int as total
+async function rankedPage(db: Kysely<DB>, filter: ArticleFilter & { q: string }, window: Window): Promise<Page<ArticleView>> {
+  const ranked = sql<{ id: string; rank: number; publish_date: string; sort_order: number; total: number }>`(
+    select m.id, m.rank, m.publish_date, m.sort_order, count(*) over ()::int as total
       from (select a.id, ts_rank(a.search_vector, websearch_to_tsquery('english', ${filter.q})) as rank, e.publish_date, a.sort_order
               from articles a join editions e on e.id = a.edition_id
              where ${allOf(filterConditions(filter))}
             offset 0) m
      order by m.rank desc, m.publish_date desc, m.sort_order, m.id
-     limit ${window.limit} offset ${window.offset}`.execute(db);
+     limit ${window.limit} offset ${window.offset})`;
+  const rows = await selectArticleViews(db, null)
+    .innerJoin(ranked.as('w'), (join) => join.onRef('w.id', '=', 'a.id'))
+    .select('w.total')
+    .orderBy(sql`w.rank desc, w.publish_date desc, w.sort_order, w.id`)
+    .execute();
   const total = rows[0]?.total ?? (window.offset === 0 ? 0 : await countArticles(db, filter));
-  return { ids: rows.map((r) => r.id), total };
+  return { items: rows.map(({ total: _total, ...view }) => view as ArticleView), total };
 }
 
 /**
  * Lists or searches articles: one window of `ArticleView`s plus the total that match.
- * A search reads its window and total in one statement ({@link rankedWindow}); a list reads the
+ * A search reads its page and total in one statement ({@link rankedPage}); a list reads the
  * page (an index walk that stops after the page) and the count concurrently (in parallel on a
  * PostgreSQL pool).
  */
 export async function findArticles(db: Kysely<DB>, filter: ArticleFilter, window: Window): Promise<Page<ArticleView>> {
-  if (filter.q) {
-    const { ids, total } = await rankedWindow(db, { ...filter, q: filter.q }, window);
-    return { items: await loadArticleViews(db, ids), total };
-  }
+  if (filter.q) return rankedPage(db, { ...filter, q: filter.q }, window);
   const [items, total] = await Promise.all([
     matchingArticleIds(db, filter, window).then((ids) => loadArticleViews(db, ids)),
     countArticles(db, filter),

@@ -79,13 +79,6 @@ export const SQL = {
    order by e.publish_date desc, e.number desc, a.sort_order, a.id
    limit $7 offset $8`,
   listCount: `select count(*)::int as n ${LIST_WHERE}`,
-  searchIds: `select m.id, count(*) over ()::int as total
-  from (select a.id, ts_rank(a.search_vector, websearch_to_tsquery('english', $1)) as rank, e.publish_date, a.sort_order
-          from articles a join editions e on e.id = a.edition_id
-         where e.status in ($2) and a.kind in ($3) and a.search_vector @@ websearch_to_tsquery('english', $4)
-        offset 0) m
- order by m.rank desc, m.publish_date desc, m.sort_order, m.id
- limit $5 offset $6`,
   searchCount: `select count(*)::int as n ${SEARCH_WHERE}`,
   views: `select a.id, a.kind, a.headline, a.slug, a.content, a.takeaways, a.why_it_matters,
        a.region_slug, r.name as region_name, a.country_code, c.name as country_name,
@@ -108,6 +101,26 @@ export const SQL = {
  * `count(*) OVER()`, same filters, same order, same window, same JSON.
  */
 const VIEW_COLUMNS = SQL.views.slice(SQL.views.indexOf('select ') + 7, SQL.views.indexOf('\n  from articles as a'));
+
+/**
+ * `search?q=…` as the domain sends it (src/domain/articles/search-engine.ts, rankedPage): the
+ * window of ranked ids with the total (`count(*) over ()`, rank fenced in a subquery), joined to
+ * the page's views, in one statement. Parameters: q (rank), status, kind, q (match), limit, offset.
+ */
+export const SEARCH_PAGE_SQL = `select ${VIEW_COLUMNS}, w.total
+  from articles as a
+ inner join editions as e on e.id = a.edition_id
+  left join regions as r on r.slug = a.region_slug
+  left join countries as c on c.code = a.country_code
+ inner join (
+    select m.id, m.rank, m.publish_date, m.sort_order, count(*) over ()::int as total
+      from (select a.id, ts_rank(a.search_vector, websearch_to_tsquery('english', $1)) as rank, e.publish_date, a.sort_order
+              from articles a join editions e on e.id = a.edition_id
+             where e.status in ($2) and a.kind in ($3) and a.search_vector @@ websearch_to_tsquery('english', $4)
+            offset 0) m
+     order by m.rank desc, m.publish_date desc, m.sort_order, m.id
+     limit $5 offset $6) as w on w.id = a.id
+ order by w.rank desc, w.publish_date desc, w.sort_order, w.id`;
 export const MINIMAL_SQL = {
   list: `select ${VIEW_COLUMNS}, count(*) over() as total
   from articles as a
@@ -229,19 +242,6 @@ export async function buildBaseline(query: Query, mode: BaselineMode = 'minimal'
     return { data: items, meta: { page: pageNo, limit, total, pages: Math.ceil(total / limit) } };
   }
 
-  /** One ranked page whose statement also carries the total (`count(*) over ()`), then its views. */
-  async function rankedPage(ids: [string, unknown[]], pageNo: number, limit: number) {
-    const rows = await query(...ids);
-    const order = rows.map((r) => r.id as string);
-    const total = Number(rows[0]?.total ?? 0);
-    const byId = order.length === 0 ? new Map<string, ViewRow>() : new Map((await query(SQL.views, [order])).map((r) => [r.id as string, r as unknown as ViewRow]));
-    const data = order.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [present(row)] : [];
-    });
-    return { data, meta: { page: pageNo, limit, total, pages: Math.ceil(total / limit) } };
-  }
-
   app.get<{ Querystring: Record<string, string | undefined> }>('/api/v1/articles', async (req, reply) => {
     const { region, topic } = req.query;
     if (!region || !topic) return reply.code(400).send({ error: 'the baseline serves only ?region=…&topic=…' });
@@ -259,7 +259,7 @@ export async function buildBaseline(query: Query, mode: BaselineMode = 'minimal'
     const limit = positive(req.query.limit, 30);
     const where = ['published', 'article', q];
     if (mode === 'minimal') return single(MINIMAL_SQL.search, [...where, limit, (pageNo - 1) * limit], pageNo, limit);
-    return rankedPage([SQL.searchIds, [q, ...where, limit, (pageNo - 1) * limit]], pageNo, limit);
+    return single(SEARCH_PAGE_SQL, [q, ...where, limit, (pageNo - 1) * limit], pageNo, limit);
   });
 
   return app;

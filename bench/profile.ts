@@ -5,7 +5,7 @@
  * A few variants that the domain does NOT run are timed too, to inform the analysis (bench/README.md):
  * the page with `count(*) OVER()` instead of a separate count, and the search page without ranking.
  */
-import { SQL, type Query } from './baseline.js';
+import { SEARCH_PAGE_SQL, SQL, type Query } from './baseline.js';
 import { canonicalSql, headOf, type Statement, type VerifiedRequest } from './verify.js';
 
 /** The timing of one statement. */
@@ -32,7 +32,8 @@ const WARMUP = 3;
 function label(statement: Statement): string {
   const sql = canonicalSql(statement.sql);
   const is = (text: string) => sql === canonicalSql(text);
-  if (is(SQL.listIds) || is(SQL.searchIds)) return 'page of ids';
+  if (is(SQL.listIds)) return 'page of ids';
+  if (is(SEARCH_PAGE_SQL)) return 'ranked page with total and views';
   if (is(SQL.listCount) || is(SQL.searchCount)) return 'count';
   if (is(SQL.views)) return 'views of the page';
   if (/from api_keys/.test(sql)) return 'auth: API key → identity';
@@ -50,11 +51,11 @@ function withWindowCount(sql: string): string {
 /** The statements to time for one verified request: the app's, in the order it sent them, then the variants. */
 function statementsOf(request: VerifiedRequest): Labelled[] {
   const app = request.appStatements.map((s) => ({ ...s, label: label(s), variant: false }));
-  const page = request.baselineStatements.find((s) => s.sql === SQL.listIds || s.sql === SQL.searchIds);
+  const page = request.baselineStatements.find((s) => s.sql === SQL.listIds || s.sql === SEARCH_PAGE_SQL);
   const variants: Labelled[] = [];
   if (page) {
     if (page.sql === SQL.listIds) variants.push({ label: 'page + count(*) OVER()', variant: true, sql: withWindowCount(page.sql), params: page.params });
-    if (page.sql === SQL.searchIds) {
+    if (page.sql === SEARCH_PAGE_SQL) {
       // The search page carries its total already (count(*) over ()). What the count would cost apart:
       const [, statuses, kinds, q, limit, offset] = page.params;
       variants.push({ label: 'separate count', variant: true, sql: SQL.searchCount, params: [statuses, kinds, q] });

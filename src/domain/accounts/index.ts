@@ -3,7 +3,7 @@
  * member: docs/entitlements.md), the reader's interests. What the faces may import.
  */
 export { accountOf, accountWithRole, type CallerAccount } from './account-of.js';
-export { getProfile, updateProfile, isTimeZone, type Profile } from './profile.js';
+export { getProfile, updateProfile, isTimeZone, canonicalTimeZone, type Profile } from './profile.js';
 export { getSubscription, currentSubscription, seatsOf, type SubscriptionView } from './subscription.js';
 export { listMembers, inviteMember, removeMember, INVITATION_DAYS, MANAGERS, type Member, type InviteResult } from './members.js';
 export { getInterests, replaceInterests, addInterestTerm, removeInterestTerm, type Interests } from './interests.js';

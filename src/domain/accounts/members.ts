@@ -102,16 +102,21 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /**
  * Removes a member from the caller's account (`DELETE /v1/account/members/{user_id}`; owner or admin
- * member). The member loses the account's entitlements at once (identity is resolved from
- * membership on every request) and the API keys they minted under this account are revoked.
- * @throws DomainError FORBIDDEN (a plain member), NOT_FOUND (not a member), CONFLICT (the owner cannot be removed)
+ * member), or lets a member leave it (their own user id; any role but the owner). The member loses
+ * the account's entitlements at once (identity is resolved from membership on every request) and
+ * the API keys they minted under this account are revoked.
+ * @throws DomainError FORBIDDEN (a plain member removing someone else), NOT_FOUND (not a member of the caller's account), CONFLICT (the owner cannot be removed, nor leave)
  */
 export async function removeMember(ctx: Ctx, userId: string): Promise<void> {
-  const { accountId } = await accountWithRole(ctx, MANAGERS, 'remove members');
+  const caller = await accountOf(ctx);
+  const leaving = caller.identity.userId === userId;
+  const { accountId } = leaving ? caller : await accountWithRole(ctx, MANAGERS, 'remove members');
   await writeTransaction(ctx, async (trx) => {
     const member = await trx.selectFrom('account_members').select('role').where('account_id', '=', accountId).where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (!member) throw notFound('Member');
-    if (member.role === 'owner') throw new DomainError('CONFLICT', 'The owner cannot be removed from the account');
+    if (member.role === 'owner') {
+      throw new DomainError('CONFLICT', leaving ? 'The owner cannot leave the account (it is theirs); cancel the subscription instead' : 'The owner cannot be removed from the account');
+    }
     await trx.deleteFrom('account_members').where('account_id', '=', accountId).where('user_id', '=', userId).execute();
     await trx.updateTable('api_keys').set({ revoked_at: ctx.now() })
       .where('user_id', '=', userId).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();

@@ -91,11 +91,13 @@ export async function addInterestTerm(ctx: Ctx, slug: string): Promise<Interests
 
 /**
  * Removes one topic or tag from the caller's favourites (`DELETE /v1/account/interests/terms/{slug}`).
- * @throws DomainError NOT_FOUND when it is not among them
+ * Idempotent like the PUT: removing a term that is not among them changes nothing and answers the
+ * favourites all the same.
+ * @throws DomainError NOT_FOUND for a slug that is neither a topic nor a tag
  */
 export async function removeInterestTerm(ctx: Ctx, slug: string): Promise<Interests> {
   const userId = userOf(ctx);
   const done = await ctx.db.deleteFrom('user_interests').where('user_id', '=', userId).where('kind', 'in', ['topic', 'tag']).where('ref', '=', slug).executeTakeFirst();
-  if (Number(done.numDeletedRows) === 0) throw notFound(`Favourite term "${slug}"`);
+  if (Number(done.numDeletedRows) === 0 && !(await termKind(ctx.db, slug))) throw notFound(`Topic or tag "${slug}"`);
   return readInterests(ctx.db, userId);
 }

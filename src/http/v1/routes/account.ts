@@ -112,7 +112,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   r.delete('/account/interests/terms/:slug', {
     schema: { operationId: 'v1RemoveInterestTerm', summary: 'Remove one topic or tag from the favourites', tags, security,
-      description: 'Removes one topic or tag from the favourites; a slug that is not among them is 404.', params: SlugParam, response: { 200: InterestsRecord, ...errors } },
+      description: 'Removes one topic or tag from the favourites; removing one that is not among them changes nothing (idempotent). A slug that is neither a topic nor a tag is 404.', params: SlugParam, response: { 200: InterestsRecord, ...errors } },
   }, async (req) => removeInterestTerm(ctxOf(req), req.params.slug));
 
   r.get('/account/api-keys', {

@@ -231,3 +231,61 @@ describe('DELETE /v1/account/members/{user_id}', () => {
     }
   });
 });
+
+describe('GET /v1/account/subscription', () => {
+  interface Sub { id: string; account_id: string; plan: string; status: string; addons: string[]; seats: { bought: number; used: number }; current_period_end: string | null; cancel_at_period_end: boolean; trial_end: string | null }
+  const read = async (auth: Auth) => {
+    const res = await h.app.inject({ method: 'GET', url: '/v1/account/subscription', headers: auth });
+    assert.equal(res.statusCode, 200, res.body);
+    return res.json() as Sub;
+  };
+  const accountOf = async (userId: string) => (await h.database.db.selectFrom('accounts').select('id').where('owner_user_id', '=', userId).executeTakeFirstOrThrow()).id;
+  const in14Days = () => new Date(h.clock.now().getTime() + 14 * 86_400_000).toISOString();
+
+  it('a trial started over HTTP, and one made by the CLI: trialing, no add-ons, one seat, period and trial end 14 days on', async () => {
+    const user = await h.identity();
+    problemOf(await h.app.inject({ method: 'GET', url: '/v1/account/subscription', headers: user.sessionAuth }), 404);
+    const started = await h.app.inject({ method: 'POST', url: '/v1/billing/trial', headers: user.sessionAuth });
+    assert.equal(started.statusCode, 201, started.body);
+    const sub = await read(user.sessionAuth);
+    assert.deepEqual(started.json(), sub);
+    const row = await h.database.db.selectFrom('subscriptions').select('id').where('account_id', '=', await accountOf(user.userId)).executeTakeFirstOrThrow();
+    assert.deepEqual(sub, {
+      id: row.id, account_id: await accountOf(user.userId), plan: 'trial', status: 'trialing', addons: [], seats: { bought: 1, used: 1 },
+      current_period_end: in14Days(), cancel_at_period_end: false, trial_end: in14Days(),
+    });
+    const cli = await read((await h.identity({ plan: 'trial' })).sessionAuth);
+    assert.deepEqual([cli.status, cli.current_period_end, cli.trial_end], ['trialing', in14Days(), in14Days()], 'a trial of createUser reports its end too');
+  });
+
+  it('a paid subscription with an add-on: active, its add-ons, the plan\'s seats; cancelling sets cancel_at_period_end and a period end', async () => {
+    const owner = await h.identity({ plan: 'professional', addons: ['wat'] });
+    const accountId = await accountOf(owner.userId);
+    const sub = await read(owner.sessionAuth);
+    assert.deepEqual({ ...sub, id: undefined }, {
+      id: undefined, account_id: accountId, plan: 'professional', status: 'active', addons: ['wat'], seats: { bought: 3, used: 1 },
+      current_period_end: null, cancel_at_period_end: false, trial_end: null,
+    });
+    const periodEnd = new Date(h.clock.now().getTime() + 20 * 86_400_000);
+    await h.database.db.updateTable('subscriptions').set({ current_period_end: periodEnd, status: 'past_due', seats: 5 }).where('id', '=', sub.id).execute();
+    const pastDue = await read(owner.sessionAuth);
+    assert.deepEqual([pastDue.status, pastDue.current_period_end, pastDue.seats], ['past_due', periodEnd.toISOString(), { bought: 5, used: 1 }]);
+    await h.database.db.updateTable('subscriptions').set({ status: 'active' }).where('id', '=', sub.id).execute();
+    const canceled = await h.app.inject({ method: 'POST', url: '/v1/billing/cancel', headers: owner.sessionAuth });
+    assert.equal(canceled.statusCode, 200, canceled.body);
+    const after = await read(owner.sessionAuth);
+    assert.deepEqual(canceled.json(), after);
+    assert.deepEqual([after.status, after.cancel_at_period_end, after.current_period_end], ['active', true, periodEnd.toISOString()], 'access continues until the period ends');
+  });
+
+  it('an account with members: seats used counts members and open invitations; every member reads the account\'s subscription', async () => {
+    const { owner, member } = await accountWithMember('member');
+    assert.equal((await invite(owner.sessionAuth, { email: 'seat.holder@example.test' })).statusCode, 201);
+    const sub = await read(owner.sessionAuth);
+    assert.deepEqual(sub.seats, { bought: 3, used: 3 });
+    assert.deepEqual(await read(member.sessionAuth), sub, 'the member sees the account\'s subscription, not their own account');
+    assert.deepEqual(await read(member.keyAuth), sub);
+    assert.equal((await remove(owner.sessionAuth, member.userId)).statusCode, 200);
+    assert.deepEqual((await read(owner.sessionAuth)).seats, { bought: 3, used: 2 });
+  });
+});

@@ -255,7 +255,7 @@ describe('GET /v1/account/subscription', () => {
       current_period_end: in14Days(), cancel_at_period_end: false, trial_end: in14Days(),
     });
     const cli = await read((await h.identity({ plan: 'trial' })).sessionAuth);
-    assert.deepEqual([cli.status, cli.current_period_end, cli.trial_end], ['trialing', in14Days(), in14Days()], 'a trial of createUser reports its end too');
+    assert.deepEqual([cli.status, cli.current_period_end, cli.trial_end], ['trialing', in14Days(), in14Days()], 'a trial of createUser (no recorded trial_end) reports its period end as the trial end');
   });
 
   it('a paid subscription with an add-on: active, its add-ons, the plan\'s seats; cancelling sets cancel_at_period_end and a period end', async () => {

@@ -17,6 +17,7 @@ export interface SubscriptionView {
   seats: { bought: number; used: number };
   current_period_end: Date | null;
   cancel_at_period_end: boolean;
+  /** The trial's end: recorded, else the period end of a trialing subscription; null for a paid one. */
   trial_end: Date | null;
 }
 
@@ -57,6 +58,8 @@ export async function getSubscription(ctx: Ctx): Promise<SubscriptionView> {
     seats: await seatsOf(ctx.db, accountId, ctx.now()),
     current_period_end: sub.current_period_end,
     cancel_at_period_end: sub.cancel_at_period_end,
-    trial_end: sub.trial_end,
+    // A trialing subscription without a recorded trial end (made by createUser: the CLI and
+    // tests) ends its trial with its period.
+    trial_end: sub.trial_end ?? (sub.status === 'trialing' ? sub.current_period_end : null),
   };
 }

@@ -73,8 +73,6 @@ export async function createUser(ctx: Ctx, input: NewUser): Promise<UserView> {
           plan_code: input.plan,
           status: trial ? 'trialing' : 'active',
           current_period_end: trial ? new Date(ctx.now().getTime() + TRIAL_DAYS * DAY_MS) : null,
-          // A trial reports its end as GET /v1/account/subscription's trial_end (as POST /v1/billing/trial and `users update` do).
-          trial_end: trial ? new Date(ctx.now().getTime() + TRIAL_DAYS * DAY_MS) : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -33,7 +33,7 @@ const seats = async (auth: Auth) => {
   assert.equal(res.statusCode, 200, res.body);
   return (res.json() as { seats: { bought: number; used: number } }).seats;
 };
-const problemOf = (res: { statusCode: number; headers: Record<string, unknown>; body: string }, code: number) => {
+const problemOf = (res: { statusCode: number; headers: Record<string, unknown>; body: string; json(): unknown }, code: number) => {
   assert.equal(res.statusCode, code, res.body);
   assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
   return res.json() as { status: number; detail: string; errors?: { name: string }[] };

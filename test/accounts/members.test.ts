@@ -288,4 +288,19 @@ describe('GET /v1/account/subscription', () => {
     assert.equal((await remove(owner.sessionAuth, member.userId)).statusCode, 200);
     assert.deepEqual((await read(owner.sessionAuth)).seats, { bought: 3, used: 2 });
   });
+
+  it('once the period is over (by the service clock) a trial or a cancelled subscription reads canceled, with no seat left', async () => {
+    const trial = await h.identity({ plan: 'trial' });
+    const paid = await h.identity({ plan: 'core' });
+    assert.equal((await h.app.inject({ method: 'POST', url: '/v1/billing/cancel', headers: paid.sessionAuth })).statusCode, 200);
+    const end = (await read(paid.sessionAuth)).current_period_end!;
+    assert.equal((await read(paid.sessionAuth)).status, 'active', 'access continues until the period ends');
+    h.clock.set(new Date(Math.max(new Date(end).getTime(), new Date(in14Days()).getTime()) + 1000));
+    for (const who of [trial, paid]) {
+      const sub = await read(who.keyAuth); // (the session tokens have expired by now)
+      assert.equal(sub.status, 'canceled');
+      assert.deepEqual(sub.seats, { bought: 0, used: 1 });
+      assert.equal(await status(who.keyAuth, '/v1/editions'), 403, 'and no access');
+    }
+  });
 });

@@ -10,7 +10,7 @@ export interface SubscriptionView {
   id: string;
   account_id: string;
   plan: string;
-  /** trialing, active, past_due, canceled (expired ones are not reported). */
+  /** trialing, active, past_due, canceled (also any whose period has ended; expired ones are not reported). */
   status: string;
   addons: string[];
   /** Seats bought (at least the plan's included seats) and used (members plus open invitations). */
@@ -53,7 +53,9 @@ export async function getSubscription(ctx: Ctx): Promise<SubscriptionView> {
     id: sub.id,
     account_id: accountId,
     plan: sub.plan_code,
-    status: sub.status,
+    // Access ends with the period (the identity query's rule): a trial or a subscription cancelled at
+    // period end whose period is over reads `canceled`, not the status it had while it ran.
+    status: sub.current_period_end && sub.current_period_end.getTime() <= ctx.now().getTime() ? 'canceled' : sub.status,
     addons: addons.map((a) => a.addon_code),
     seats: await seatsOf(ctx.db, accountId, ctx.now()),
     current_period_end: sub.current_period_end,

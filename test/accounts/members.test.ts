@@ -164,6 +164,21 @@ describe('GET/POST /v1/account/members', () => {
     assert.match(problemOf(await invite(owner.sessionAuth, { email: owner.email }), 409).detail, /already a member/);
     assert.deepEqual(await snapshot(), before);
   });
+  it('an expired invitation gives way: it holds no seat, is not listed, and the address can be invited again (last: it moves the clock)', async () => {
+    const owner = await h.identity({ plan: 'professional' });
+    const email = 'late.comer@example.test';
+    assert.equal((await invite(owner.keyAuth, { email })).statusCode, 201);
+    assert.match(problemOf(await invite(owner.keyAuth, { email }), 409).detail, /already been invited/, 'while it is open');
+    h.clock.advance(15 * 86_400_000);
+    assert.deepEqual((await members(owner.keyAuth)).map((m) => m.email), [owner.email], 'the expired one is not listed');
+    assert.deepEqual(await seats(owner.keyAuth), { bought: 3, used: 1 });
+    const again = await invite(owner.keyAuth, { email });
+    assert.equal(again.statusCode, 201, again.body);
+    assert.equal((again.json() as { outcome: string }).outcome, 'invited');
+    const rows = await h.database.db.selectFrom('account_invitations').select(['expires_at']).where('email', '=', email).execute();
+    assert.deepEqual(rows.map((r) => r.expires_at.toISOString()), [new Date(h.clock.now().getTime() + 14 * 86_400_000).toISOString()], 'one invitation, the new one');
+    assert.equal((await h.database.db.selectFrom('email_outbox').select('id').where('to_email', '=', email).execute()).length, 2, 'a second email');
+  });
 });
 
 describe('DELETE /v1/account/members/{user_id}', () => {

@@ -53,6 +53,7 @@ export interface InviteResult {
  * Invites `email` into the caller's account (`POST /v1/account/members`; owner or admin member): an
  * existing user joins at once, a new address gets an invitation by email (through the outbox) whose
  * link creates the user. A seat must be free (members plus open invitations below the seats bought).
+ * An expired invitation to the same address is replaced.
  * @param invitationUrl builds the link of an invitation from its token
  * @throws DomainError FORBIDDEN (a plain member), CONFLICT (no free seat, naming the seat count; already a member or invited)
  */
@@ -69,6 +70,10 @@ export async function inviteMember(ctx: Ctx, input: InviteMemberInput, invitatio
       const already = await trx.selectFrom('account_members').select('role').where('account_id', '=', accountId).where('user_id', '=', user.id).executeTakeFirst();
       if (already) throw conflict(`${user.email} is already a member of this account`);
     }
+    // An expired invitation is dead (not listed, holds no seat, its link is 404): it gives way to a
+    // new one (the open-invitation index allows one unaccepted row per address).
+    await trx.deleteFrom('account_invitations').where('account_id', '=', accountId).where(sql`lower(email)`, '=', email.toLowerCase())
+      .where('accepted_at', 'is', null).where('expires_at', '<=', ctx.now()).execute();
     const open = await trx.selectFrom('account_invitations').select('id').where('account_id', '=', accountId)
       .where(sql`lower(email)`, '=', email.toLowerCase()).where('accepted_at', 'is', null).executeTakeFirst();
     if (open) throw conflict(`${email} has already been invited to this account`);

@@ -52,7 +52,7 @@ describe('GET/PUT /v1/account/interests', () => {
   it('starts empty; PUT replaces the whole set (airports upper-cased, duplicates folded) and GET reads it back', async () => {
     assert.deepEqual(await get(), EMPTY);
     const v = await vocabulary();
-    const first = await put({ topics: v.topics, tags: v.tags, regions: v.regions, airports: ['lhr', 'SIN'] });
+    const first = await put({ topics: v.topics, tags: v.tags, regions: v.regions, airports: ['lhr', 'LHR', 'SIN'] });
     assert.equal(first.statusCode, 200, first.body);
     assert.deepEqual(first.json(), v);
     assert.deepEqual(await get(), v);

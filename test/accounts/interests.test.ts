@@ -108,6 +108,16 @@ describe('GET/PUT /v1/account/interests', () => {
     }
     assert.deepEqual(await rows(pro.userId), before);
   });
+  it('concurrent PUTs queue: each answers 200 and the set is one of them whole', async () => {
+    const who = await h.identity({ plan: 'professional' });
+    const v = await vocabulary();
+    const bodies = Array.from({ length: 8 }, (_, i) => (i % 2 ? { ...EMPTY, topics: [v.topics[0]!], airports: ['LHR'] } : { ...v }));
+    const answers = await Promise.all(bodies.map((b) => put(b, who)));
+    assert.deepEqual(answers.map((r) => r.statusCode), bodies.map(() => 200), answers.map((r) => r.body).join('\n'));
+    const final = await get(who);
+    const same = (a: Interests, b: Interests) => (['topics', 'tags', 'regions', 'airports'] as const).every((k) => a[k].join() === b[k].join());
+    assert.ok(bodies.some((b) => same(b, final)), JSON.stringify(final));
+  });
 });
 
 describe('PUT/DELETE /v1/account/interests/terms/{slug}', () => {

@@ -60,6 +60,9 @@ export async function replaceInterests(ctx: Ctx, input: ReplaceInterestsInput): 
   const userId = userOf(ctx);
   const wanted: Interests = { ...input, airports: input.airports.map((a) => a.toUpperCase()) };
   return writeTransaction(ctx, async (trx) => {
+    // One replacement at a time per user: concurrent PUTs queue (the last one wins) instead of
+    // colliding on the rows the other inserts.
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
     for (const field of Object.keys(KIND_OF) as (keyof Interests)[]) await checkKnown(trx, field, wanted[field]);
     await trx.deleteFrom('user_interests').where('user_id', '=', userId).where('kind', 'in', ['topic', 'tag', 'region', 'airport']).execute();
     const rows = (Object.keys(KIND_OF) as (keyof Interests)[]).flatMap((f) => [...new Set(wanted[f])].map((ref) => ({ user_id: userId, kind: KIND_OF[f], ref, created_at: ctx.now() })));

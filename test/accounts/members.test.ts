@@ -245,6 +245,25 @@ describe('DELETE /v1/account/members/{user_id}', () => {
       assert.deepEqual((await members(owner.sessionAuth)).map((m) => m.user_id), [owner.userId]);
     }
   });
+  it('joining another account (no consent needed) never takes away the management of one\'s own paid account; leaving it works', async () => {
+    const a = await h.identity({ plan: 'professional' });
+    const b = await h.identity({ plan: 'enterprise' });
+    assert.equal((await invite(b.sessionAuth, { email: a.email })).statusCode, 201);
+    const features = async () => ((await h.app.inject({ method: 'GET', url: '/v1/me', headers: a.sessionAuth })).json() as { features: string[] }).features;
+    assert.ok((await features()).includes('mcp'), 'features from the better (enterprise) subscription');
+    assert.deepEqual((await members(a.sessionAuth)).map((m) => [m.user_id, m.role]), [[a.userId, 'owner']], 'A still manages A');
+    const sub = await h.app.inject({ method: 'GET', url: '/v1/account/subscription', headers: a.sessionAuth });
+    assert.equal((sub.json() as { plan: string }).plan, 'professional');
+    assert.equal((await invite(a.sessionAuth, { email: 'a.colleague@example.test' })).statusCode, 201, 'invites into A');
+    const cancel = await h.app.inject({ method: 'POST', url: '/v1/billing/cancel', headers: a.sessionAuth });
+    assert.equal(cancel.statusCode, 200, `the owner cancels their own subscription: ${cancel.body}`);
+    // Leaving: A leaves B (the account that gives A its subscription), not its own.
+    const left = await remove(a.sessionAuth, a.userId);
+    assert.equal(left.statusCode, 200, left.body);
+    assert.deepEqual((await members(b.sessionAuth)).map((m) => m.user_id), [b.userId]);
+    assert.ok(!(await features()).includes('mcp'), 'back to its own professional features');
+    assert.match(problemOf(await remove(a.sessionAuth, a.userId), 409).detail, /owner cannot leave/, 'now only its own account is left');
+  });
 });
 
 describe('GET /v1/account/subscription', () => {

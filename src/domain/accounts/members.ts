@@ -4,7 +4,7 @@ import { DAY_MS } from '../clock.js';
 import type { Ctx } from '../context.js';
 import { conflict, DomainError, notFound } from '../errors.js';
 import { writeTransaction } from '../shared/database-errors.js';
-import { accountOf, accountWithRole } from './account-of.js';
+import { accountOf, accountToLeave, accountWithRole } from './account-of.js';
 import type { InviteMemberInput, Role } from './schemas.js';
 import { seatsOf } from './subscription.js';
 
@@ -113,9 +113,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * @throws DomainError FORBIDDEN (a plain member removing someone else), NOT_FOUND (not a member of the caller's account), CONFLICT (the owner cannot be removed, nor leave)
  */
 export async function removeMember(ctx: Ctx, userId: string): Promise<void> {
-  const caller = await accountOf(ctx);
-  const leaving = caller.identity.userId === userId;
-  const { accountId } = leaving ? caller : await accountWithRole(ctx, MANAGERS, 'remove members');
+  const leaving = ctx.identity?.userId === userId;
+  const { accountId } = leaving ? await accountToLeave(ctx) : await accountWithRole(ctx, MANAGERS, 'remove members');
   await writeTransaction(ctx, async (trx) => {
     const member = await trx.selectFrom('account_members').select('role').where('account_id', '=', accountId).where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (!member) throw notFound('Member');

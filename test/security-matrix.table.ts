@@ -324,7 +324,8 @@ export const TABLE: Record<string, Row> = {
   v1RemoveInterestTerm: {
     access: 'subscriber', status: 400,
     ownState: {
-      kind: 'owned',
+      // Idempotent: B removing a term that is not among B's favourites answers 200 and touches only B's.
+      kind: 'owned', otherStatus: 200,
       setup: async (h, a) => {
         await h.database.db.insertInto('user_interests').values({ user_id: a.userId, kind: 'topic', ref: 'cargo-logistics' }).onConflict((oc) => oc.doNothing()).execute();
         return { slug: 'cargo-logistics' };

@@ -60,6 +60,9 @@ export async function replaceInterests(ctx: Ctx, input: ReplaceInterestsInput): 
   const userId = userOf(ctx);
   const wanted: Interests = { ...input, airports: input.airports.map((a) => a.toUpperCase()) };
   return writeTransaction(ctx, async (trx) => {
+    // One replacement at a time per user: concurrent PUTs queue (the last one wins) instead of
+    // colliding on the rows the other inserts.
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
     for (const field of Object.keys(KIND_OF) as (keyof Interests)[]) await checkKnown(trx, field, wanted[field]);
     await trx.deleteFrom('user_interests').where('user_id', '=', userId).where('kind', 'in', ['topic', 'tag', 'region', 'airport']).execute();
     const rows = (Object.keys(KIND_OF) as (keyof Interests)[]).flatMap((f) => [...new Set(wanted[f])].map((ref) => ({ user_id: userId, kind: KIND_OF[f], ref, created_at: ctx.now() })));
@@ -91,11 +94,13 @@ export async function addInterestTerm(ctx: Ctx, slug: string): Promise<Interests
 
 /**
  * Removes one topic or tag from the caller's favourites (`DELETE /v1/account/interests/terms/{slug}`).
- * @throws DomainError NOT_FOUND when it is not among them
+ * Idempotent like the PUT: removing a term that is not among them changes nothing and answers the
+ * favourites all the same.
+ * @throws DomainError NOT_FOUND for a slug that is neither a topic nor a tag
  */
 export async function removeInterestTerm(ctx: Ctx, slug: string): Promise<Interests> {
   const userId = userOf(ctx);
   const done = await ctx.db.deleteFrom('user_interests').where('user_id', '=', userId).where('kind', 'in', ['topic', 'tag']).where('ref', '=', slug).executeTakeFirst();
-  if (Number(done.numDeletedRows) === 0) throw notFound(`Favourite term "${slug}"`);
+  if (Number(done.numDeletedRows) === 0 && !(await termKind(ctx.db, slug))) throw notFound(`Topic or tag "${slug}"`);
   return readInterests(ctx.db, userId);
 }

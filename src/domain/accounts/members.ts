@@ -4,7 +4,7 @@ import { DAY_MS } from '../clock.js';
 import type { Ctx } from '../context.js';
 import { conflict, DomainError, notFound } from '../errors.js';
 import { writeTransaction } from '../shared/database-errors.js';
-import { accountOf, accountWithRole } from './account-of.js';
+import { accountOf, accountToLeave, accountWithRole } from './account-of.js';
 import type { InviteMemberInput, Role } from './schemas.js';
 import { seatsOf } from './subscription.js';
 
@@ -53,6 +53,7 @@ export interface InviteResult {
  * Invites `email` into the caller's account (`POST /v1/account/members`; owner or admin member): an
  * existing user joins at once, a new address gets an invitation by email (through the outbox) whose
  * link creates the user. A seat must be free (members plus open invitations below the seats bought).
+ * An expired invitation to the same address is replaced.
  * @param invitationUrl builds the link of an invitation from its token
  * @throws DomainError FORBIDDEN (a plain member), CONFLICT (no free seat, naming the seat count; already a member or invited)
  */
@@ -69,6 +70,10 @@ export async function inviteMember(ctx: Ctx, input: InviteMemberInput, invitatio
       const already = await trx.selectFrom('account_members').select('role').where('account_id', '=', accountId).where('user_id', '=', user.id).executeTakeFirst();
       if (already) throw conflict(`${user.email} is already a member of this account`);
     }
+    // An expired invitation is dead (not listed, holds no seat, its link is 404): it gives way to a
+    // new one (the open-invitation index allows one unaccepted row per address).
+    await trx.deleteFrom('account_invitations').where('account_id', '=', accountId).where(sql`lower(email)`, '=', email.toLowerCase())
+      .where('accepted_at', 'is', null).where('expires_at', '<=', ctx.now()).execute();
     const open = await trx.selectFrom('account_invitations').select('id').where('account_id', '=', accountId)
       .where(sql`lower(email)`, '=', email.toLowerCase()).where('accepted_at', 'is', null).executeTakeFirst();
     if (open) throw conflict(`${email} has already been invited to this account`);
@@ -102,16 +107,20 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /**
  * Removes a member from the caller's account (`DELETE /v1/account/members/{user_id}`; owner or admin
- * member). The member loses the account's entitlements at once (identity is resolved from
- * membership on every request) and the API keys they minted under this account are revoked.
- * @throws DomainError FORBIDDEN (a plain member), NOT_FOUND (not a member), CONFLICT (the owner cannot be removed)
+ * member), or lets a member leave it (their own user id; any role but the owner). The member loses
+ * the account's entitlements at once (identity is resolved from membership on every request) and
+ * the API keys they minted under this account are revoked.
+ * @throws DomainError FORBIDDEN (a plain member removing someone else), NOT_FOUND (not a member of the caller's account), CONFLICT (the owner cannot be removed, nor leave)
  */
 export async function removeMember(ctx: Ctx, userId: string): Promise<void> {
-  const { accountId } = await accountWithRole(ctx, MANAGERS, 'remove members');
+  const leaving = ctx.identity?.userId === userId;
+  const { accountId } = leaving ? await accountToLeave(ctx) : await accountWithRole(ctx, MANAGERS, 'remove members');
   await writeTransaction(ctx, async (trx) => {
     const member = await trx.selectFrom('account_members').select('role').where('account_id', '=', accountId).where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (!member) throw notFound('Member');
-    if (member.role === 'owner') throw new DomainError('CONFLICT', 'The owner cannot be removed from the account');
+    if (member.role === 'owner') {
+      throw new DomainError('CONFLICT', leaving ? 'The owner cannot leave the account (it is theirs); cancel the subscription instead' : 'The owner cannot be removed from the account');
+    }
     await trx.deleteFrom('account_members').where('account_id', '=', accountId).where('user_id', '=', userId).execute();
     await trx.updateTable('api_keys').set({ revoked_at: ctx.now() })
       .where('user_id', '=', userId).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();

@@ -10,13 +10,14 @@ export interface SubscriptionView {
   id: string;
   account_id: string;
   plan: string;
-  /** trialing, active, past_due, canceled (expired ones are not reported). */
+  /** trialing, active, past_due, canceled (also any whose period has ended; expired ones are not reported). */
   status: string;
   addons: string[];
   /** Seats bought (at least the plan's included seats) and used (members plus open invitations). */
   seats: { bought: number; used: number };
   current_period_end: Date | null;
   cancel_at_period_end: boolean;
+  /** The trial's end: recorded, else the period end of a trialing subscription; null for a paid one. */
   trial_end: Date | null;
 }
 
@@ -52,11 +53,15 @@ export async function getSubscription(ctx: Ctx): Promise<SubscriptionView> {
     id: sub.id,
     account_id: accountId,
     plan: sub.plan_code,
-    status: sub.status,
+    // Access ends with the period (the identity query's rule): a trial or a subscription cancelled at
+    // period end whose period is over reads `canceled`, not the status it had while it ran.
+    status: sub.current_period_end && sub.current_period_end.getTime() <= ctx.now().getTime() ? 'canceled' : sub.status,
     addons: addons.map((a) => a.addon_code),
     seats: await seatsOf(ctx.db, accountId, ctx.now()),
     current_period_end: sub.current_period_end,
     cancel_at_period_end: sub.cancel_at_period_end,
-    trial_end: sub.trial_end,
+    // A trialing subscription without a recorded trial end (made by createUser: the CLI and
+    // tests) ends its trial with its period.
+    trial_end: sub.trial_end ?? (sub.status === 'trialing' ? sub.current_period_end : null),
   };
 }

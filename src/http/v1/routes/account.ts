@@ -4,7 +4,7 @@
  * | GET, PATCH     | /v1/account/profile                   | the caller's profile                         |
  * | GET            | /v1/account/subscription              | plan, status, add-ons, seats, period end     |
  * | GET, POST      | /v1/account/members                   | list; invite (owner or admin member)         |
- * | DELETE         | /v1/account/members/{user_id}         | remove (owner or admin member; not the owner)|
+ * | DELETE         | /v1/account/members/{user_id}         | remove (owner or admin); leave (own id)      |
  * | GET, PUT       | /v1/account/interests                 | favourites; replace them                     |
  * | PUT, DELETE    | /v1/account/interests/terms/{slug}    | add or remove one topic or tag               |
  * | GET, POST      | /v1/account/api-keys                  | list; mint (needs api or mcp)                |
@@ -54,7 +54,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     config: anyUser,
     schema: {
       operationId: 'v1UpdateProfile', summary: 'Change name, job title, organisation, country (ISO alpha-2) or time zone (IANA)', tags, security,
-      description: 'Changes only the fields sent; null clears one. The country must be one of /v1/reference countries, the time zone an IANA name (Europe/London); otherwise 400 naming the field.',
+      description: 'Changes only the fields sent; null clears one; unknown fields and an empty patch are 400. The country must be one of /v1/reference countries (any case in, stored upper-case), the time zone an IANA name (Europe/London; links such as Asia/Kolkata too; the canonical case stored); otherwise 400 naming the field, and nothing changes.',
       body: component('V1ProfilePatch', UpdateProfileInput, { job_title: 'Head of research', country: 'GB', timezone: 'Europe/London' }),
       response: { 200: Profile_, ...errors },
     },
@@ -63,7 +63,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   r.get('/account/subscription', {
     config: anyUser,
     schema: { operationId: 'v1GetSubscription', summary: 'The account\'s subscription: plan, status, add-ons, seats, period end, trial end', tags, security,
-      description: "The subscription of the caller's account: plan, status (trialing, active, past_due, canceled), add-ons, seats bought and used, current_period_end (access continues until then, also after cancellation), cancel_at_period_end and the trial end. 404 when the account has none.", response: { 200: Subscription, ...errors } },
+      description: "The subscription of the caller's account: plan, status (trialing, active, past_due, canceled), add-ons, seats bought and used, current_period_end (access continues until then, also after cancellation), cancel_at_period_end and the trial end. Once the period is over the status reads canceled. 404 when the account has none.", response: { 200: Subscription, ...errors } },
   }, async (req) => presentSubscription(await getSubscription(ctxOf(req))));
 
   r.get('/account/members', {
@@ -74,7 +74,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   r.post('/account/members', {
     schema: {
       operationId: 'v1InviteMember', summary: 'Invite by email (owner or admin member): an existing user joins, a new address gets an invitation', tags, security,
-      description: 'Needs a free seat (members plus open invitations below the seats bought): else 409 naming the seat count.',
+      description: 'Owner or admin member (a plain member: 403 naming the role). Needs a free seat (members plus open invitations below the seats bought): else 409 naming the seat count. An address already a member or with an open invitation is 409; an expired invitation is replaced.',
       body: component('V1MemberInvite', InviteMemberInput, { email: 'colleague@example.test', role: 'member' }),
       response: { 201: Invited, ...errors },
     },
@@ -84,8 +84,8 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   });
 
   r.delete('/account/members/:user_id', {
-    schema: { operationId: 'v1RemoveMember', summary: 'Remove a member (owner or admin member; the owner cannot be removed)', tags, security,
-      description: "Owner or admin member. The removed member loses the account's entitlements at once, and the API keys they minted under this account are revoked. The owner cannot be removed (409); a user who is not a member is 404.", params: UserParam, response: { 200: Removed, ...errors } },
+    schema: { operationId: 'v1RemoveMember', summary: 'Remove a member (owner or admin member), or leave (your own user id); the owner cannot be removed', tags, security,
+      description: "Owner or admin member; any member may also remove their own user id to leave. The removed member loses the account's entitlements at once, and the API keys they minted under this account are revoked. The owner can neither be removed nor leave (409); a plain member removing someone else is 403; a user who is not a member of the caller's account is 404.", params: UserParam, response: { 200: Removed, ...errors } },
   }, async (req) => {
     await removeMember(ctxOf(req), req.params.user_id);
     return { user_id: req.params.user_id, removed: true as const };
@@ -112,7 +112,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   r.delete('/account/interests/terms/:slug', {
     schema: { operationId: 'v1RemoveInterestTerm', summary: 'Remove one topic or tag from the favourites', tags, security,
-      description: 'Removes one topic or tag from the favourites; a slug that is not among them is 404.', params: SlugParam, response: { 200: InterestsRecord, ...errors } },
+      description: 'Removes one topic or tag from the favourites; removing one that is not among them changes nothing (idempotent). A slug that is neither a topic nor a tag is 404.', params: SlugParam, response: { 200: InterestsRecord, ...errors } },
   }, async (req) => removeInterestTerm(ctxOf(req), req.params.slug));
 
   r.get('/account/api-keys', {

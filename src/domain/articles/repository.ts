@@ -109,6 +109,18 @@ export function selectArticleViews(db: Kysely<DB>, ids: Expression<SqlBool> | nu
     ]);
 }
 
+let viewsSql: string | undefined;
+
+/**
+ * The text of `selectArticleViews(db, null)` — the view columns of `articles a` with its joins, no
+ * WHERE and no parameters — compiled once per process (the query builder costs ~0.5 ms a request),
+ * for statements that append `where <condition on a>` (e.g. a LATERAL join per row of a page).
+ */
+export function articleViewsSql(db: Kysely<DB>): string {
+  viewsSql ??= selectArticleViews(db, null).compile().sql;
+  return viewsSql;
+}
+
 /** Loads the views of `ids`, returned in the order of `ids` (missing ids are skipped). */
 export async function loadArticleViews(db: Kysely<DB>, ids: string[]): Promise<ArticleView[]> {
   if (ids.length === 0) return [];

@@ -105,21 +105,18 @@ const VIEW_COLUMNS = SQL.views.slice(SQL.views.indexOf('select ') + 7, SQL.views
 /**
  * `search?q=…` as the domain sends it (src/domain/articles/search-engine.ts, rankedPage): the
  * window of ranked ids with the total (`count(*) over ()`, rank fenced in a subquery), joined to
- * the page's views, in one statement. Parameters: q (rank), status, kind, q (match), limit, offset.
+ * the page's views (LATERAL), in one statement. Parameters: q (rank), status, kind, q (match), limit, offset.
  */
-export const SEARCH_PAGE_SQL = `select ${VIEW_COLUMNS}, w.total
-  from articles as a
- inner join editions as e on e.id = a.edition_id
-  left join regions as r on r.slug = a.region_slug
-  left join countries as c on c.code = a.country_code
- inner join (
+export const SEARCH_PAGE_SQL = `select v.*, w.total
+  from (
     select m.id, m.rank, m.publish_date, m.sort_order, count(*) over ()::int as total
       from (select a.id, ts_rank(a.search_vector, websearch_to_tsquery('english', $1)) as rank, e.publish_date, a.sort_order
               from articles a join editions e on e.id = a.edition_id
              where e.status in ($2) and a.kind in ($3) and a.search_vector @@ websearch_to_tsquery('english', $4)
             offset 0) m
      order by m.rank desc, m.publish_date desc, m.sort_order, m.id
-     limit $5 offset $6) as w on w.id = a.id
+     limit $5 offset $6) as w
+ cross join lateral (${SQL.views.slice(0, SQL.views.lastIndexOf('\n where '))} where a.id = w.id) as v
  order by w.rank desc, w.publish_date desc, w.sort_order, w.id`;
 export const MINIMAL_SQL = {
   list: `select ${VIEW_COLUMNS}, count(*) over() as total

@@ -1,5 +1,9 @@
 /**
- * CSV exports for every face: RFC 4180 (CRLF line ends, quotes doubled, fields with separators,
+ * CSV exports for every face. {@link sendCsvExport} streams an export the database computed
+ * (src/domain/csv-export.ts: the records come built, neutralised and quoted, in chunks read through
+ * one cursor; docs/decisions/0028) with backpressure: the next chunk is fetched only when the
+ * socket took the previous one, and a client that disconnects ends the iteration, which closes the
+ * cursor and releases its connection. {@link sendCsv} encodes records in Node: RFC 4180 (CRLF line ends, quotes doubled, fields with separators,
  * quotes or line breaks quoted), UTF-8, a header row, `Content-Disposition: attachment`, streamed
  * row by row from an async iterable of records (csv-stringify does the encoding). A client that
  * disconnects ends the iteration, so no further database batch is read. Cells that begin with
@@ -9,6 +13,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
+import type { CsvExport } from '../domain/csv-export.js';
 
 /** One CSV column: its header and how a record gives its cell. */
 export interface CsvColumn<T> {
@@ -49,6 +54,33 @@ export function sendCsv<T>(reply: FastifyReply, filename: string, columns: CsvCo
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
     .send(body);
+}
+
+/** The header record of `cells`, encoded like every record (RFC 4180, CRLF). */
+export function csvHeaderLine(cells: string[]): string {
+  return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',') + '\r\n';
+}
+
+/**
+ * Streams `exp` (a header row, then its records) as a CSV attachment named `filename`.
+ * @returns the reply, for the route handler to return
+ */
+export function sendCsvExport(reply: FastifyReply, filename: string, exp: CsvExport): FastifyReply {
+  const chunks = exp.chunks();
+  async function* body() {
+    yield csvHeaderLine(exp.header);
+    yield* chunks;
+  }
+  const source = Readable.from(body(), { objectMode: false, highWaterMark: 64 * 1024 });
+  reply.raw.on('close', () => {
+    // The client went away before the end: stop fetching; the generator's `finally` closes the cursor.
+    if (!reply.raw.writableFinished) source.destroy();
+  });
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(source);
 }
 
 /** `<name>-YYYY-MM-DD.csv` for the UTC day of `now` (the service clock). */

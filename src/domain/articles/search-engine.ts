@@ -100,15 +100,23 @@ export async function countArticles(db: Kysely<DB>, filter: ArticleFilter): Prom
  * else newest edition first and in the edition's own order.
  */
 export async function matchingArticleIds(db: Kysely<DB>, filter: ArticleFilter, window: Window): Promise<string[]> {
-  const order = filter.q
-    ? sql`ts_rank(a.search_vector, websearch_to_tsquery('english', ${filter.q})) desc, e.publish_date desc, a.sort_order, a.id`
-    : sql`e.publish_date desc, e.number desc, a.sort_order, a.id`;
+  const order = articleOrder(filter);
   const { rows } = await sql<{ id: string }>`
     select a.id from articles a join editions e on e.id = a.edition_id
      where ${allOf(filterConditions(filter))}
      order by ${order}
      limit ${window.limit} offset ${window.offset}`.execute(db);
   return rows.map((r) => r.id);
+}
+
+/**
+ * The engine's order over `articles a join editions e`: by rank for a text query, else newest
+ * edition first; every order ends with the id.
+ */
+export function articleOrder(filter: ArticleFilter): RawBuilder<unknown> {
+  return filter.q
+    ? sql`ts_rank(a.search_vector, websearch_to_tsquery('english', ${filter.q})) desc, e.publish_date desc, a.sort_order, a.id`
+    : sql`e.publish_date desc, e.number desc, a.sort_order, a.id`;
 }
 
 /**

@@ -62,16 +62,31 @@ export function csvHeaderLine(cells: string[]): string {
 }
 
 /**
- * Streams `exp` (a header row, then its records) as a CSV attachment named `filename`.
+ * Streams `exp` (a header row, then its records) as a CSV attachment named `filename`. The first
+ * chunk is read before anything is sent, so an export that fails at once (a bad statement, the
+ * database unavailable) answers in the edition's error format instead of a CSV header.
  * @returns the reply, for the route handler to return
+ * @throws whatever reading the first chunk throws (the cursor is closed by then)
  */
-export function sendCsvExport(reply: FastifyReply, filename: string, exp: CsvExport): FastifyReply {
+export async function sendCsvExport(reply: FastifyReply, filename: string, exp: CsvExport): Promise<FastifyReply> {
   const chunks = exp.chunks();
+  const first = await chunks.next();
+  if (reply.raw.destroyed || reply.request.raw.socket?.destroyed) {
+    // The client left while the first chunk was read: close the cursor, send nothing.
+    await chunks.return(undefined);
+    return reply;
+  }
   async function* body() {
     yield csvHeaderLine(exp.header);
+    if (first.done) return;
+    yield first.value;
     yield* chunks;
   }
   const source = Readable.from(body(), { objectMode: false, highWaterMark: 64 * 1024 });
+  // A generator never started ignores return(): close the cursor here if the stream is destroyed early.
+  source.on('close', () => {
+    void chunks.return(undefined);
+  });
   reply.raw.on('close', () => {
     // The client went away before the end: stop fetching; the generator's `finally` closes the cursor.
     if (!reply.raw.writableFinished) source.destroy();

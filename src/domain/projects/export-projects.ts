@@ -10,7 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
-import { csvExport, isoInstant, joinedList, type CsvColumnSpec, type CsvExport, type CsvFieldCatalog } from '../csv-export.js';
+import { csvExport, isoInstant, safe, joinedList, type CsvColumnSpec, type CsvExport, type CsvFieldCatalog } from '../csv-export.js';
 import { gateOperation, GATES } from '../entitlements.js';
 import { previewCap } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
@@ -24,9 +24,12 @@ const termNames = (vocabulary: 'topic' | 'tag') =>
   joinedList(sql`term.name`, sql`term.name`,
     sql`from ${sql.table(`project_${vocabulary}s`)} link join ${sql.table(`${vocabulary}s`)} term on term.id = ${sql.ref(`link.${vocabulary}_id`)} where link.project_id = p.id`);
 
-/** What a project export can show, each as CSV text (numbers as digits, dates `YYYY-MM-DD`, instants ISO 8601, lists `a; b`). */
+/**
+ * What a project export can show, each as CSV text (numbers as digits, dates `YYYY-MM-DD`, instants
+ * ISO 8601, lists `a; b`); `safe` ones never need quoting (ids, checked numbers and statuses, dates).
+ */
 const PROJECT_FIELDS = {
-  id: sql<string>`p.id`,
+  id: safe(sql`p.id`),
   title: sql<string>`p.title`,
   airport_name: sql<string | null>`p.airport_name`,
   iata_code: sql<string | null>`p.iata_code`,
@@ -34,15 +37,15 @@ const PROJECT_FIELDS = {
   country_name: sql<string | null>`c.name`,
   region_name: sql<string | null>`r.name`,
   project_type_name: sql<string | null>`pt.name`,
-  status: sql<string>`p.status`,
-  value_amount: sql<string | null>`p.value_amount`,
+  status: safe(sql`p.status`),
+  value_amount: safe(sql`p.value_amount`),
   value_currency: sql<string | null>`p.value_currency`,
   value_basis: sql<string | null>`p.value_basis`,
-  value_usd: sql<string | null>`p.value_usd`,
+  value_usd: safe(sql`p.value_usd`),
   contractor: sql<string | null>`p.contractor`,
-  expected_completion_year: sql<string | null>`p.expected_completion_year`,
-  announced_on: sql<string | null>`p.announced_on`,
-  parent_project_id: sql<string | null>`p.parent_project_id`,
+  expected_completion_year: safe(sql`p.expected_completion_year`),
+  announced_on: safe(sql`p.announced_on`),
+  parent_project_id: safe(sql`p.parent_project_id`),
   /** Topic names, by name. */
   topic_names: termNames('topic'),
   /** Tag names, by name. */
@@ -50,8 +53,8 @@ const PROJECT_FIELDS = {
   /** Company names, by name. */
   company_names: joinedList(sql`co.name`, sql`co.name`,
     sql`from project_companies x join companies co on co.id = x.company_id where x.project_id = p.id`),
-  last_seen_edition_number: sql<string | null>`le.number`,
-  updated_at: isoInstant(sql`p.updated_at`),
+  last_seen_edition_number: safe(sql`le.number`),
+  updated_at: safe(isoInstant(sql`p.updated_at`)),
 } satisfies CsvFieldCatalog<string>;
 
 /** A field a project export can show. */

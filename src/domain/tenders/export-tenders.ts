@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
-import { csvExport, isoInstant, joinedList, type CsvColumnSpec, type CsvExport, type CsvFieldCatalog } from '../csv-export.js';
+import { csvExport, isoInstant, safe, joinedList, type CsvColumnSpec, type CsvExport, type CsvFieldCatalog } from '../csv-export.js';
 import { gateOperation, GATES } from '../entitlements.js';
 import { previewCap } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
@@ -20,7 +20,7 @@ const terms = (vocabulary: 'topic' | 'tag', shown: 'name' | 'slug') =>
 
 /** What a tender export can show at the instant `now`, each as CSV text. */
 const tenderFields = (now: Date) => ({
-  id: sql<string>`t.id`,
+  id: safe(sql`t.id`),
   title: sql<string>`t.title`,
   reference: sql<string | null>`t.reference`,
   buyer_name: sql<string>`t.buyer_name`,
@@ -31,13 +31,13 @@ const tenderFields = (now: Date) => ({
   region_name: sql<string | null>`r.name`,
   tender_type: sql<string>`t.tender_type`,
   /** Derived at `now` (src/domain/tenders/tender-status.ts). */
-  status: sql<string>`${derivedTenderStatus(now)}`,
-  published_on: sql<string>`t.published_on`,
+  status: safe(derivedTenderStatus(now)),
+  published_on: safe(sql`t.published_on`),
   /** ISO 8601 instant. */
-  deadline: isoInstant(sql`t.deadline`),
-  estimated_value: sql<string | null>`t.estimated_value`,
+  deadline: safe(isoInstant(sql`t.deadline`)),
+  estimated_value: safe(sql`t.estimated_value`),
   currency: sql<string | null>`t.currency`,
-  value_usd: sql<string | null>`t.value_usd`,
+  value_usd: safe(sql`t.value_usd`),
   topic_names: terms('topic', 'name'),
   topic_slugs: terms('topic', 'slug'),
   tag_names: terms('tag', 'name'),

@@ -1,25 +1,17 @@
 /**
- * CSV exports for every face. {@link sendCsvExport} streams an export the database computed
- * (src/domain/csv-export.ts: the records come built, neutralised and quoted, in chunks read through
- * one cursor; docs/decisions/0028) with backpressure: the next chunk is fetched only when the
- * socket took the previous one, and a client that disconnects ends the iteration, which closes the
- * cursor and releases its connection. {@link sendCsv} encodes records in Node: RFC 4180 (CRLF line ends, quotes doubled, fields with separators,
- * quotes or line breaks quoted), UTF-8, a header row, `Content-Disposition: attachment`, streamed
- * row by row from an async iterable of records (csv-stringify does the encoding). A client that
- * disconnects ends the iteration, so no further database batch is read. Cells that begin with
- * `=`, `+`, `-`, `@`, a tab or a carriage return are prefixed with `'` so spreadsheets do not run
- * them as formulas (OWASP "CSV injection").
+ * CSV exports for every face: RFC 4180 (CRLF record ends, quotes doubled, cells holding a comma, a
+ * quote, CR or LF quoted), UTF-8, a header row, `Content-Disposition: attachment`; cells that begin
+ * with `=`, `+`, `-`, `@`, a tab or a carriage return are prefixed with `'` so spreadsheets do not run
+ * them as formulas (OWASP "CSV injection"). The records are built by the database
+ * (src/domain/csv-export.ts, docs/decisions/0028) and arrive in chunks read through one cursor;
+ * {@link sendCsvExport} streams them with backpressure (the next chunk is fetched only when the
+ * socket took the previous one), and a client that disconnects ends the iteration, which closes the
+ * cursor and releases its connection. {@link csvCell} and {@link csvList} are the same rules for a
+ * value held in Node.
  */
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import type { CsvExport } from '../domain/csv-export.js';
-
-/** One CSV column: its header and how a record gives its cell. */
-export interface CsvColumn<T> {
-  header: string;
-  value: (row: T) => string | number | boolean | Date | null | undefined;
-}
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -32,29 +24,6 @@ export function csvCell(value: string | number | boolean | Date | null | undefin
 
 /** Joins list values in one cell: `a; b; c`. */
 export const csvList = (values: string[]): string => values.join('; ');
-
-/**
- * Streams `rows` as a CSV attachment named `filename`.
- * @returns the reply, for the route handler to return
- */
-export function sendCsv<T>(reply: FastifyReply, filename: string, columns: CsvColumn<T>[], rows: AsyncIterable<T>): FastifyReply {
-  async function* records() {
-    for await (const row of rows) yield columns.map((c) => csvCell(c.value(row)));
-  }
-  const source = Readable.from(records());
-  const body = stringify({ header: true, columns: columns.map((c) => c.header), record_delimiter: 'windows', bom: false });
-  source.on('error', (err) => body.destroy(err));
-  body.on('close', () => source.destroy());
-  source.pipe(body);
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) source.destroy();
-  });
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
-}
 
 /** The header record of `cells`, encoded like every record (RFC 4180, CRLF). */
 export function csvHeaderLine(cells: string[]): string {

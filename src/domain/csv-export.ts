@@ -1,18 +1,22 @@
 /**
- * CSV exports computed by the database (docs/decisions/0028): an export is ONE SELECT that gives
- * every CSV column as text (taxonomy lists aggregated in the same statement), and the CSV records
- * themselves — cells neutralised against formula injection, quoted per RFC 4180, CRLF record ends —
- * are built in SQL around it and read through ONE server-side cursor, `FETCH`ed in batches of
- * {@link CSV_FETCH_ROWS}. Node only concatenates the lines of a batch into one chunk.
+ * CSV exports (docs/decisions/0028): an export is ONE SELECT that gives every CSV column as text
+ * (taxonomy lists aggregated in the same statement, dates and instants formatted), read through ONE
+ * server-side cursor in batches of {@link CSV_FETCH_ROWS}. The cells are then neutralised against
+ * formula injection and quoted per RFC 4180, records ending in CRLF — where that is cheapest for
+ * the engine:
  *
  * - PostgreSQL: the cursor lives in a read-only transaction that holds one pool connection for the
- *   whole download (`DECLARE … NO SCROLL CURSOR`); ending the iteration early (`return()`, a client
- *   that disconnects) closes the cursor and rolls back, which releases the connection at once.
- * - PGlite (one connection shared by every request): the cursor is declared `WITH HOLD` outside a
- *   transaction, so the result is computed once and each `FETCH` takes the connection only for its
- *   own batch (other requests run between batches); ending early `CLOSE`s it.
+ *   whole download (`DECLARE … NO SCROLL CURSOR`); Node encodes each batch while the database
+ *   already computes the next one (one `FETCH` ahead). Ending the iteration early (`return()`, a
+ *   client that disconnects) closes the cursor and rolls back, which releases the connection at once.
+ * - PGlite (in this process, one connection shared by every request): the records are built in
+ *   SQL around the export's SELECT (reading one text column per row is what PGlite's row decoding
+ *   does fastest), through a cursor declared `WITH HOLD` outside a transaction, so the result is
+ *   computed once and each `FETCH` takes the connection only for its own batch (other requests run
+ *   between batches); ending early `CLOSE`s it.
  *
- * Each export's own SELECT ({@link CsvExport.select}) is what the bench hands to
+ * Both give the same bytes (test/perf/export-equivalence.test.ts runs on both engines). Each
+ * export's own SELECT ({@link CsvExport.select}) is what the bench hands to
  * `COPY (…) TO STDOUT WITH CSV` to compare speeds (bench/export-speed.ts).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
@@ -98,14 +102,22 @@ export function csvExport<F extends string>(
 ): CsvExport {
   const limit = Number.isFinite(cap) ? sql` limit ${Math.max(0, Math.floor(cap))}` : sql``;
   const select = sql`select ${sql.join(columns.map((c, i) => sql`${expressionOf(catalog[c.field])}::text as ${sql.ref(`c${i}`)}`))} ${from}${limit}`;
+  const safeColumns = columns.map((c) => 'safe' in catalog[c.field]);
   const line = sql.join(
-    columns.map((c, i) => ('safe' in catalog[c.field] ? sql`coalesce(${sql.ref(`x.c${i}`)}, '')` : cell(sql.ref(`x.c${i}`)))),
+    safeColumns.map((isSafe, i) => (isSafe ? sql`coalesce(${sql.ref(`x.c${i}`)}, '')` : cell(sql.ref(`x.c${i}`)))),
     sql` || ',' || `,
   );
   // `offset 0` keeps the export's SELECT a subquery, so each column (an aggregate subquery for the
   // lists) is computed once per row however often the cell expression names it.
   const lines = sql<{ line: string }>`select ${line} || E'\r\n' as line from (${select} offset 0) x`;
-  return { header: columns.map((c) => c.header), select, chunks: () => readCursor(db, lines, CSV_FETCH_ROWS) };
+  return {
+    header: columns.map((c) => c.header),
+    select,
+    chunks: async function* () {
+      if (await isEmbedded(db)) yield* readLinesWithHold(db, lines, CSV_FETCH_ROWS);
+      else yield* readAndEncode(db, select, safeColumns, CSV_FETCH_ROWS);
+    },
+  };
 }
 
 const embedded = new WeakMap<object, boolean>();
@@ -122,47 +134,79 @@ async function isEmbedded(db: Kysely<DB>): Promise<boolean> {
   return known;
 }
 
-/** Every `line` of `query`, read through one server-side cursor, `batch` rows per chunk (see the module doc). */
-async function* readCursor(db: Kysely<DB>, query: RawBuilder<{ line: string }>, batch: number): AsyncGenerator<string> {
-  const name = sql.id(`csv_export_${randomBytes(6).toString('hex')}`);
-  if (await isEmbedded(db)) {
-    await sql`declare ${name} no scroll cursor with hold for ${query}`.execute(db);
-    try {
-      for (;;) {
-        const { rows } = await sql<{ line: string }>`fetch ${sql.raw(String(batch))} from ${name}`.execute(db);
-        if (rows.length) yield joinLines(rows);
-        if (rows.length < batch) return;
+const cursorName = () => sql.id(`csv_export_${randomBytes(6).toString('hex')}`);
+
+/** PGlite: every `line` of `query`, through a `WITH HOLD` cursor, `batch` lines per chunk (see the module doc). */
+async function* readLinesWithHold(db: Kysely<DB>, query: RawBuilder<{ line: string }>, batch: number): AsyncGenerator<string> {
+  const name = cursorName();
+  await sql`declare ${name} no scroll cursor with hold for ${query}`.execute(db);
+  try {
+    for (;;) {
+      const { rows } = await sql<{ line: string }>`fetch ${sql.raw(String(batch))} from ${name}`.execute(db);
+      if (rows.length) {
+        let out = '';
+        for (const r of rows) out += r.line;
+        yield out;
       }
-    } finally {
-      await sql`close ${name}`.execute(db).catch(() => {});
+      if (rows.length < batch) return;
     }
+  } finally {
+    await sql`close ${name}`.execute(db).catch(() => {});
   }
-  yield* readInTransaction(db, name, query, batch);
 }
 
-/** PostgreSQL: the cursor of {@link readCursor} inside a read-only transaction on one pooled connection. */
-async function* readInTransaction(db: Kysely<DB>, name: RawBuilder<unknown>, query: RawBuilder<{ line: string }>, batch: number): AsyncGenerator<string> {
+/**
+ * PostgreSQL: the rows of `select` through a cursor in a read-only transaction on one pooled
+ * connection, each batch encoded as CSV records (columns `c0`…; `safeColumns[i]`: no checks needed)
+ * while the next batch is fetched.
+ */
+async function* readAndEncode(db: Kysely<DB>, select: RawBuilder<unknown>, safeColumns: boolean[], batch: number): AsyncGenerator<string> {
+  const name = cursorName();
   const trx = await db.startTransaction().setAccessMode('read only').execute();
+  let pending: Promise<Record<string, string | null>[]> | undefined;
   let done = false;
   try {
     // A client that stops reading without closing holds the transaction open: bound how long.
     await sql`set local idle_in_transaction_session_timeout = '5min'`.execute(trx);
-    await sql`declare ${name} no scroll cursor for ${query}`.execute(trx);
+    await sql`declare ${name} no scroll cursor for ${select}`.execute(trx);
+    const fetch = () => sql<Record<string, string | null>>`fetch ${sql.raw(String(batch))} from ${name}`.execute(trx).then((r) => r.rows);
+    const keys = safeColumns.map((_, i) => `c${i}`);
+    pending = fetch();
     for (;;) {
-      const { rows } = await sql<{ line: string }>`fetch ${sql.raw(String(batch))} from ${name}`.execute(trx);
-      if (rows.length) yield joinLines(rows);
-      if (rows.length < batch) break;
+      const rows: Record<string, string | null>[] = await pending;
+      pending = rows.length === batch ? fetch() : undefined;
+      if (rows.length) yield encodeRows(rows, keys, safeColumns);
+      if (!pending) break;
     }
     await trx.commit().execute();
     done = true;
   } finally {
-    // Early end (the consumer returned) or a failure: the rollback closes the cursor and releases the connection.
-    if (!done) await trx.rollback().execute().catch(() => {});
+    if (!done) {
+      // Early end (the consumer returned) or a failure: let a FETCH in flight finish, then the
+      // rollback closes the cursor and releases the connection.
+      await pending?.catch(() => {});
+      await trx.rollback().execute().catch(() => {});
+    }
   }
 }
 
-function joinLines(rows: { line: string }[]): string {
+const NEEDS_WORK = /[",\r\n]|^[-=+@\t]/;
+const FORMULA_START = /^[-=+@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** CSV records of `rows` (the same rules as the SQL `cell` above). */
+function encodeRows(rows: Record<string, string | null>[], keys: string[], safeColumns: boolean[]): string {
   let out = '';
-  for (const r of rows) out += r.line;
+  for (const row of rows) {
+    for (let i = 0; i < keys.length; i++) {
+      let v = row[keys[i]!] ?? '';
+      if (!safeColumns[i] && NEEDS_WORK.test(v)) {
+        if (FORMULA_START.test(v)) v = `'${v}`;
+        if (NEEDS_QUOTES.test(v)) v = `"${v.replace(/"/g, '""')}"`;
+      }
+      out += i === 0 ? v : `,${v}`;
+    }
+    out += '\r\n';
+  }
   return out;
 }

@@ -73,6 +73,11 @@ interface Result {
   copyRowsPerSecond: number;
   appRowsPerSecond: number;
   ratio: number;
+  /**
+   * CPU seconds (node + PostgreSQL) per row of COPY over those of the app: what the ratio would be
+   * if both had the CPUs to themselves and did not overlap; less disturbed by other load than `ratio`.
+   */
+  cpuRatio: number | undefined;
   met: boolean;
 }
 
@@ -213,7 +218,10 @@ function result(engine: string, kind: Kind, copy: Measure, app: Measure): Result
   const copyRowsPerSecond = copy.rows / copy.seconds;
   const appRowsPerSecond = app.rows / app.seconds;
   const ratio = appRowsPerSecond / copyRowsPerSecond;
-  return { engine, kind, route: ROUTES[kind], copy, app, copyRowsPerSecond, appRowsPerSecond, ratio, met: ratio >= TARGET && app.rows === copy.rows };
+  const cpuSecondsPerRow = (m: Measure) => (m.cpu ? ((m.cpu.self + m.cpu.postgres) * m.seconds) / m.rows : undefined);
+  const [copyCost, appCost] = [cpuSecondsPerRow(copy), cpuSecondsPerRow(app)];
+  const cpuRatio = copyCost && appCost ? copyCost / appCost : undefined;
+  return { engine, kind, route: ROUTES[kind], copy, app, copyRowsPerSecond, appRowsPerSecond, ratio, cpuRatio, met: ratio >= TARGET && app.rows === copy.rows };
 }
 
 async function benchPostgres(): Promise<Result[]> {
@@ -321,14 +329,15 @@ for (const engine of engines) all.push(...(engine === 'postgres' ? await benchPo
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
 const cores = (c: CpuShare | undefined) => (c ? `${c.self.toFixed(2)} / ${c.postgres.toFixed(2)} / ${c.other.toFixed(2)}` : 'n/a');
 console.log(`\nExports vs COPY of their own SELECT (${rowsPerKind.toLocaleString('en')} rows each; target app ≥ ${TARGET} × COPY)`);
-console.log('| engine | export | rows | COPY rows/s | app rows/s (HTTP) | ratio | target | cores node / pg / other (COPY; app) |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('| engine | export | rows | COPY rows/s | app rows/s (HTTP) | ratio | target | CPU-cost ratio | cores node / pg / other (COPY; app) |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 let busy = false;
 for (const r of all) {
   if ([r.copy.cpu, r.app.cpu].some((c) => c && c.other > BUSY_NEIGHBOURS)) busy = true;
-  console.log(`| ${r.engine} | ${r.kind} (${r.route}) | ${fmt(r.app.rows)} | ${fmt(r.copyRowsPerSecond)} | ${fmt(r.appRowsPerSecond)} | ${r.ratio.toFixed(2)} | ${r.met ? 'TARGET MET' : 'TARGET MISSED'} | ${cores(r.copy.cpu)}; ${cores(r.app.cpu)} |`);
+  console.log(`| ${r.engine} | ${r.kind} (${r.route}) | ${fmt(r.app.rows)} | ${fmt(r.copyRowsPerSecond)} | ${fmt(r.appRowsPerSecond)} | ${r.ratio.toFixed(2)} | ${r.met ? 'TARGET MET' : 'TARGET MISSED'} | ${r.cpuRatio?.toFixed(2) ?? 'n/a'} | ${cores(r.copy.cpu)}; ${cores(r.app.cpu)} |`);
 }
-console.log('(node = this process, plus the app server child during app runs; pg = PostgreSQL\'s processes; other = the rest of the machine)');
+console.log('(node = this process, plus the app server child during app runs; pg = PostgreSQL\'s processes; other = the rest of the machine;');
+console.log(' CPU-cost ratio = CPU seconds per row of COPY / of the app, node + pg: the ratio on an idle machine without overlap)');
 if (busy) console.log(`WARNING: other processes used more than ${BUSY_NEIGHBOURS} core during a COPY run: the figures are disturbed.`);
 fs.mkdirSync('bench/results', { recursive: true });
 fs.writeFileSync('bench/results/export-speed.json', JSON.stringify({ at: new Date().toISOString(), rowsPerKind, target: TARGET, cpus: os.cpus().length, loadavg: os.loadavg(), busy, results: all }, null, 2));

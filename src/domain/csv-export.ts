@@ -1,22 +1,22 @@
 /**
  * CSV exports (docs/decisions/0028): an export is ONE SELECT that gives every CSV column as text
- * (taxonomy lists aggregated in the same statement, dates and instants formatted), read through ONE
- * server-side cursor in batches of {@link CSV_FETCH_ROWS}. The cells are then neutralised against
- * formula injection and quoted per RFC 4180, records ending in CRLF — where that is cheapest for
- * the engine:
+ * (taxonomy lists aggregated in the same statement, dates and instants formatted), and the CSV
+ * records — cells neutralised against formula injection, quoted per RFC 4180, CRLF record ends —
+ * are built in SQL around it and read through ONE server-side cursor, `FETCH`ed in batches of
+ * {@link CSV_FETCH_ROWS}; Node only concatenates the lines of a batch into one chunk. One text
+ * column per row is the cheapest thing for either driver to decode and leaves Node little garbage
+ * (memory stays flat).
  *
  * - PostgreSQL: the cursor lives in a read-only transaction that holds one pool connection for the
- *   whole download (`DECLARE … NO SCROLL CURSOR`); Node encodes each batch while the database
- *   already computes the next one (one `FETCH` ahead). Ending the iteration early (`return()`, a
- *   client that disconnects) closes the cursor and rolls back, which releases the connection at once.
- * - PGlite (in this process, one connection shared by every request): the records are built in
- *   SQL around the export's SELECT (reading one text column per row is what PGlite's row decoding
- *   does fastest), through a cursor declared `WITH HOLD` outside a transaction, so the result is
- *   computed once and each `FETCH` takes the connection only for its own batch (other requests run
- *   between batches); ending early `CLOSE`s it.
+ *   whole download (`DECLARE … NO SCROLL CURSOR`), one `FETCH` ahead: the database computes the
+ *   next batch while the previous one is written. Ending the iteration early (`return()`, a client
+ *   that disconnects) closes the cursor and rolls back, which releases the connection at once.
+ * - PGlite (in this process, one connection shared by every request): the cursor is declared
+ *   `WITH HOLD` outside a transaction, so the result is computed once and each `FETCH` takes the
+ *   connection only for its own batch (other requests run between batches); ending early
+ *   `CLOSE`s it.
  *
- * Both give the same bytes (test/perf/export-equivalence.test.ts runs on both engines). Each
- * export's own SELECT ({@link CsvExport.select}) is what the bench hands to
+ * Each export's own SELECT ({@link CsvExport.select}) is what the bench hands to
  * `COPY (…) TO STDOUT WITH CSV` to compare speeds (bench/export-speed.ts).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
@@ -115,7 +115,7 @@ export function csvExport<F extends string>(
     select,
     chunks: async function* () {
       if (await isEmbedded(db)) yield* readLinesWithHold(db, lines, CSV_FETCH_ROWS);
-      else yield* readAndEncode(db, select, safeColumns, CSV_FETCH_ROWS);
+      else yield* readLinesInTransaction(db, lines, CSV_FETCH_ROWS);
     },
   };
 }
@@ -156,26 +156,28 @@ async function* readLinesWithHold(db: Kysely<DB>, query: RawBuilder<{ line: stri
 }
 
 /**
- * PostgreSQL: the rows of `select` through a cursor in a read-only transaction on one pooled
- * connection, each batch encoded as CSV records (columns `c0`…; `safeColumns[i]`: no checks needed)
- * while the next batch is fetched.
+ * PostgreSQL: every `line` of `query` through a cursor in a read-only transaction on one pooled
+ * connection, `batch` lines per chunk, the next `FETCH` running while a chunk is written.
  */
-async function* readAndEncode(db: Kysely<DB>, select: RawBuilder<unknown>, safeColumns: boolean[], batch: number): AsyncGenerator<string> {
+async function* readLinesInTransaction(db: Kysely<DB>, query: RawBuilder<{ line: string }>, batch: number): AsyncGenerator<string> {
   const name = cursorName();
   const trx = await db.startTransaction().setAccessMode('read only').execute();
-  let pending: Promise<Record<string, string | null>[]> | undefined;
+  let pending: Promise<{ line: string }[]> | undefined;
   let done = false;
   try {
     // A client that stops reading without closing holds the transaction open: bound how long.
     await sql`set local idle_in_transaction_session_timeout = '5min'`.execute(trx);
-    await sql`declare ${name} no scroll cursor for ${select}`.execute(trx);
-    const fetch = () => sql<Record<string, string | null>>`fetch ${sql.raw(String(batch))} from ${name}`.execute(trx).then((r) => r.rows);
-    const keys = safeColumns.map((_, i) => `c${i}`);
+    await sql`declare ${name} no scroll cursor for ${query}`.execute(trx);
+    const fetch = () => sql<{ line: string }>`fetch ${sql.raw(String(batch))} from ${name}`.execute(trx).then((r) => r.rows);
     pending = fetch();
     for (;;) {
-      const rows: Record<string, string | null>[] = await pending;
+      const rows: { line: string }[] = await pending;
       pending = rows.length === batch ? fetch() : undefined;
-      if (rows.length) yield encodeRows(rows, keys, safeColumns);
+      if (rows.length) {
+        let out = '';
+        for (const r of rows) out += r.line;
+        yield out;
+      }
       if (!pending) break;
     }
     await trx.commit().execute();
@@ -188,25 +190,4 @@ async function* readAndEncode(db: Kysely<DB>, select: RawBuilder<unknown>, safeC
       await trx.rollback().execute().catch(() => {});
     }
   }
-}
-
-const NEEDS_WORK = /[",\r\n]|^[-=+@\t]/;
-const FORMULA_START = /^[-=+@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** CSV records of `rows` (the same rules as the SQL `cell` above). */
-function encodeRows(rows: Record<string, string | null>[], keys: string[], safeColumns: boolean[]): string {
-  let out = '';
-  for (const row of rows) {
-    for (let i = 0; i < keys.length; i++) {
-      let v = row[keys[i]!] ?? '';
-      if (!safeColumns[i] && NEEDS_WORK.test(v)) {
-        if (FORMULA_START.test(v)) v = `'${v}`;
-        if (NEEDS_QUOTES.test(v)) v = `"${v.replace(/"/g, '""')}"`;
-      }
-      out += i === 0 ? v : `,${v}`;
-    }
-    out += '\r\n';
-  }
-  return out;
 }

@@ -33,7 +33,8 @@ const PROJECT_FIELDS = {
   title: sql<string>`p.title`,
   airport_name: sql<string | null>`p.airport_name`,
   iata_code: sql<string | null>`p.iata_code`,
-  country_code: sql<string | null>`p.country_code`,
+  /** References countries(code), checked `^[A-Z]{2}$`. */
+  country_code: safe(sql`p.country_code`),
   country_name: sql<string | null>`c.name`,
   region_name: sql<string | null>`r.name`,
   project_type_name: sql<string | null>`pt.name`,

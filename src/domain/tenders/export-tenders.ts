@@ -25,11 +25,14 @@ const tenderFields = (now: Date) => ({
   reference: sql<string | null>`t.reference`,
   buyer_name: sql<string>`t.buyer_name`,
   airport_name: sql<string | null>`ap.name`,
-  iata_code: sql<string | null>`ap.iata`,
-  country_code: sql<string | null>`t.country_code`,
+  /** Checked `^[A-Z0-9]{3}$`. */
+  iata_code: safe(sql`ap.iata`),
+  /** References countries(code), checked `^[A-Z]{2}$`. */
+  country_code: safe(sql`t.country_code`),
   country_name: sql<string | null>`c.name`,
   region_name: sql<string | null>`r.name`,
-  tender_type: sql<string>`t.tender_type`,
+  /** Checked: rfp, tender, framework or eoi. */
+  tender_type: safe(sql`t.tender_type`),
   /** Derived at `now` (src/domain/tenders/tender-status.ts). */
   status: safe(derivedTenderStatus(now)),
   published_on: safe(sql`t.published_on`),

@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/types.js';
 
 /** Rows per `FETCH` of an export's cursor. */
-export const CSV_FETCH_ROWS = 2000;
+export const CSV_FETCH_ROWS = 500;
 
 /** One column of an export: the header a face gives it and the name of the domain field it shows. */
 export interface CsvColumnSpec<F extends string> {
@@ -143,11 +143,7 @@ async function* readLinesWithHold(db: Kysely<DB>, query: RawBuilder<{ line: stri
   try {
     for (;;) {
       const { rows } = await sql<{ line: string }>`fetch ${sql.raw(String(batch))} from ${name}`.execute(db);
-      if (rows.length) {
-        let out = '';
-        for (const r of rows) out += r.line;
-        yield out;
-      }
+      yield* textChunks(rows);
       if (rows.length < batch) return;
     }
   } finally {
@@ -173,11 +169,7 @@ async function* readLinesInTransaction(db: Kysely<DB>, query: RawBuilder<{ line:
     for (;;) {
       const rows: { line: string }[] = await pending;
       pending = rows.length === batch ? fetch() : undefined;
-      if (rows.length) {
-        let out = '';
-        for (const r of rows) out += r.line;
-        yield out;
-      }
+      yield* textChunks(rows);
       if (!pending) break;
     }
     await trx.commit().execute();
@@ -190,4 +182,24 @@ async function* readLinesInTransaction(db: Kysely<DB>, query: RawBuilder<{ line:
       await trx.rollback().execute().catch(() => {});
     }
   }
+}
+
+/** Characters per chunk handed to the response, at most (plus one record). */
+const CHUNK_CHARS = 32 * 1024;
+
+/**
+ * The lines of `rows` joined into chunks of about {@link CHUNK_CHARS}: small enough that V8 keeps
+ * each in the young generation (a string over ~128 KB goes to the large-object space, which only a
+ * full GC frees: with batch-sized chunks the server's RSS grew by ~190 MB over a million projects).
+ */
+function* textChunks(rows: { line: string }[]): Generator<string> {
+  let out = '';
+  for (const r of rows) {
+    out += r.line;
+    if (out.length >= CHUNK_CHARS) {
+      yield out;
+      out = '';
+    }
+  }
+  if (out) yield out;
 }

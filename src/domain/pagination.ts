@@ -46,36 +46,3 @@ export async function readAhead<T>(window: Window, read: (window: Window) => Pro
   const rows = Array.isArray(result) ? result : result.items;
   return { items: rows.slice(0, window.limit), hasMore: rows.length > window.limit };
 }
-
-/** Rows an export stream reads per query. */
-export const EXPORT_BATCH_SIZE = 500;
-
-/** How `keysetRows` reads one batch. */
-export interface KeysetSource<Row, Cursor> {
-  /** Rows per query. */
-  batchSize: number;
-  /** Rows at most, over all batches (Infinity for no cap). */
-  cap: number;
-  /** The rows after `after` (from the start when `null`), at most `limit`, in key order. */
-  fetch: (after: Cursor | null, limit: number) => Promise<Row[]>;
-  /** The key of a row, to continue after it. */
-  cursorOf: (row: Row) => Cursor;
-}
-
-/**
- * Streams rows by keyset pagination: one short query per batch, so a long export never holds a
- * database connection between batches (the embedded database has only one) and memory holds one
- * batch at a time. Ending the iteration early (`return()`, a destroyed stream) issues no further query.
- */
-export async function* keysetRows<Row, Cursor>(source: KeysetSource<Row, Cursor>): AsyncGenerator<Row> {
-  let after: Cursor | null = null;
-  let sent = 0;
-  while (sent < source.cap) {
-    const limit = Math.min(source.batchSize, source.cap - sent);
-    const rows = await source.fetch(after, limit);
-    for (const row of rows) yield row;
-    sent += rows.length;
-    if (rows.length < limit) return;
-    after = source.cursorOf(rows[rows.length - 1]!);
-  }
-}

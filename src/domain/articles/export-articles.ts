@@ -1,36 +1,44 @@
 /**
- * The archive export stream: every article matching a filter, in the engine's own order, read in
- * windows of `EXPORT_BATCH_SIZE` through the same query as the search (so one engine decides what
- * matches and in which order). No connection is held between windows. `exportArchive` is the
- * reader's operation (the caller's archive scope; no row cap).
+ * The archive export as CSV: every article matching a filter, in the search engine's own order
+ * ({@link articleOrder}, so one engine decides what matches and in which order), computed by ONE
+ * SELECT and read through one cursor (src/domain/csv-export.ts, docs/decisions/0028).
+ * `exportArchive` is the reader's operation (the caller's archive scope; no row cap). Which fields
+ * are shown, under which headers, is the face's choice among {@link ArticleCsvField}.
  */
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { loadArticleViews, type ArticleView } from './repository.js';
-import { EXPORT_BATCH_SIZE } from '../pagination.js';
+import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
+import { csvExport, joinedList, type CsvColumnSpec, type CsvExport, type CsvFieldCatalog } from '../csv-export.js';
 import { gateOperation, GATES } from '../entitlements.js';
+import { allOf } from '../shared/sql-filters.js';
 import type { ArchiveQuery } from './schemas.js';
 import { archiveFilter } from './search-archive.js';
-import { matchingArticleIds, type ArticleFilter } from './search-engine.js';
+import { articleOrder, filterConditions } from './search-engine.js';
 
-/** Every article matching `filter`; stop iterating to end early. */
-export async function* exportArticles(db: Kysely<DB>, filter: ArticleFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<ArticleView> {
-  for (let offset = 0; ; offset += batchSize) {
-    const ids = await matchingArticleIds(db, filter, { limit: batchSize, offset });
-    yield* await loadArticleViews(db, ids);
-    if (ids.length < batchSize) return;
-  }
-}
+/** What an article export can show, each as CSV text. */
+const ARTICLE_FIELDS = {
+  headline: sql<string>`a.headline`,
+  why_it_matters: sql<string | null>`a.why_it_matters`,
+  /** Topic names, by name. */
+  topic_names: joinedList(sql`term.name`, sql`term.name`, sql`from article_topics link join topics term on term.id = link.topic_id where link.article_id = a.id`),
+  source_name: sql<string | null>`a.source_name`,
+  source_url: sql<string | null>`a.source_url`,
+} satisfies CsvFieldCatalog<string>;
+
+/** A field an article export can show. */
+export type ArticleCsvField = keyof typeof ARTICLE_FIELDS;
 
 /**
- * Every article of the caller's archive that `query` matches, streamed in batches (the CSV export;
- * no row cap). The gate is checked when called, before any row is read.
+ * Every article of the caller's archive that `query` matches (the CSV export; no row cap). The gate
+ * is checked when called, before any row is read.
  * @throws DomainError FORBIDDEN without `archive` (full or preview) and `exports`
  */
-export function exportArchive(ctx: Ctx, query: ArchiveQuery): AsyncGenerator<ArticleView> {
+export function exportArchive(ctx: Ctx, query: ArchiveQuery, columns: readonly CsvColumnSpec<ArticleCsvField>[]): Promise<CsvExport> {
   gateOperation(ctx.identity, GATES.archiveExport);
-  return (async function* () {
-    yield* exportArticles(ctx.db, await archiveFilter(ctx, query));
+  return (async () => {
+    const filter = await archiveFilter(ctx, query);
+    const from = sql`from articles a join editions e on e.id = a.edition_id
+     where ${allOf(filterConditions(filter))}
+     order by ${articleOrder(filter)}`;
+    return csvExport(ctx.db, ARTICLE_FIELDS, columns, from, Number.POSITIVE_INFINITY);
   })();
 }

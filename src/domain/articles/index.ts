@@ -14,7 +14,7 @@ export { getArticle, getReaderArticle } from './get-article.js';
 export { searchArticles } from './search-articles.js';
 export { searchArchive } from './search-archive.js';
 export { facetArchive, facetArticles, type ArticleFacets } from './facet-articles.js';
-export { exportArchive, exportArticles } from './export-articles.js';
+export { exportArchive, type ArticleCsvField } from './export-articles.js';
 export { listRelatedArticles, RELATED_WEIGHTS } from './list-related-articles.js';
 export { createArticle } from './create-article.js';
 export { updateArticle } from './update-article.js';

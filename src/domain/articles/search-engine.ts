@@ -95,10 +95,15 @@ export async function countArticles(db: Kysely<DB>, filter: ArticleFilter): Prom
   return rows[0]?.n ?? 0;
 }
 
-/** The order of a window: by relevance then recency when `q` is given, else the editions' order. */
-const windowOrder = (filter: ArticleFilter): RawBuilder<unknown> => filter.q
-  ? sql`ts_rank(a.search_vector, websearch_to_tsquery('english', ${filter.q})) desc, e.publish_date desc, a.sort_order, a.id`
-  : sql`e.publish_date desc, e.number desc, a.sort_order, a.id`;
+/**
+ * The engine's order over `articles a join editions e`: by rank for a text query, else newest
+ * edition first; every order ends with the id.
+ */
+export function articleOrder(filter: ArticleFilter): RawBuilder<unknown> {
+  return filter.q
+    ? sql`ts_rank(a.search_vector, websearch_to_tsquery('english', ${filter.q})) desc, e.publish_date desc, a.sort_order, a.id`
+    : sql`e.publish_date desc, e.number desc, a.sort_order, a.id`;
+}
 
 /**
  * Ids of one window of matching articles: by relevance then recency when `q` is given,
@@ -108,7 +113,7 @@ export async function matchingArticleIds(db: Kysely<DB>, filter: ArticleFilter, 
   const { rows } = await sql<{ id: string }>`
     select a.id from articles a join editions e on e.id = a.edition_id
      where ${allOf(filterConditions(filter))}
-     order by ${windowOrder(filter)}
+     order by ${articleOrder(filter)}
      limit ${window.limit} offset ${window.offset}`.execute(db);
   return rows.map((r) => r.id);
 }

@@ -9,7 +9,7 @@ export { insertProject, recomputeProjectRollups, withWatched } from './repositor
 export { listProjects, listProjectsForReader, type WatchedProjectView } from './list-projects.js';
 export { getProject, type ProjectDetail } from './get-project.js';
 export { facetProjects, type ProjectFacets } from './facet-projects.js';
-export { exportProjects, exportProjectsForReader, PROJECT_EXPORT_CAP } from './export-projects.js';
+export { exportProjects, exportProjectsForReader, PROJECT_EXPORT_CAP, type ProjectCsvField } from './export-projects.js';
 export { createProject } from './create-project.js';
 export { updateProject } from './update-project.js';
 export { deleteProject } from './delete-project.js';

@@ -1,6 +1,6 @@
 /**
  * The projects' queries: the filter as SQL, the sorts, the `ProjectView` select, the mentions,
- * the keyset export stream, the per-caller watch flags, and the writes (stored columns, insert,
+ * the per-caller watch flags, and the writes (stored columns, insert,
  * links, edition rollups). Shared by every operation of src/domain/projects/ and by the sample loader.
  * Source: table `projects` with its taxonomy links; `value_usd` is derived at write time from the
  * dated `fx_rates` table (src/domain/shared/fx.ts), never at request time.
@@ -13,8 +13,7 @@ import type { Term } from '../articles/repository.js';
 import { resolveCompanyIds } from '../companies/index.js';
 import type { Ctx } from '../context.js';
 import { invalidParam } from '../errors.js';
-import { EXPORT_BATCH_SIZE, keysetRows } from '../pagination.js';
-import { allOf, countryContains, hasAirport, hasTerm, hasTopicOrTag, likePattern, regionContains, regionIn, termsJson } from '../shared/sql-filters.js';
+import { countryContains, hasAirport, hasTerm, hasTopicOrTag, likePattern, regionContains, regionIn, termsJson } from '../shared/sql-filters.js';
 import { toUsd } from '../shared/fx.js';
 import type { ProjectFilter, ProjectInput, ProjectSort, ProjectStatus } from './schemas.js';
 
@@ -161,23 +160,6 @@ export async function selectProjectMentions(db: Kysely<DB>, projectId: string): 
     .orderBy('e.publish_date', 'desc')
     .orderBy('a.sort_order')
     .execute();
-}
-
-/**
- * Every project satisfying `where` (at most `cap`), by title then id, read in keyset batches of
- * `EXPORT_BATCH_SIZE` so memory stays flat and no connection is held between batches.
- */
-export function streamProjectViews(db: Kysely<DB>, where: RawBuilder<SqlBool>[], cap: number): AsyncGenerator<ProjectView> {
-  return keysetRows<ProjectView, { title: string; id: string }>({
-    batchSize: EXPORT_BATCH_SIZE,
-    cap,
-    cursorOf: (row) => ({ title: row.title, id: row.id }),
-    fetch: async (after, limit) =>
-      (await selectProjectViews(db, allOf(after ? [...where, sql<SqlBool>`(p.title, p.id) > (${after.title}, ${after.id}::uuid)`] : where))
-        .orderBy(sql`p.title, p.id`)
-        .limit(limit)
-        .execute()) as ProjectView[],
-  });
 }
 
 /**

@@ -9,7 +9,7 @@ export { insertTender } from './repository.js';
 export { listTenders } from './list-tenders.js';
 export { getTender } from './get-tender.js';
 export { facetTenders, type TenderFacets } from './facet-tenders.js';
-export { exportTenders } from './export-tenders.js';
+export { exportTenders, type TenderCsvField } from './export-tenders.js';
 export { createTender } from './create-tender.js';
 export { updateTender } from './update-tender.js';
 export { deleteTender } from './delete-tender.js';

@@ -1,7 +1,7 @@
 /**
  * The tenders' queries: the filter as SQL at an instant, the sorts, the `TenderView` select (status
- * and days to deadline derived at that instant, src/domain/tenders/tender-status.ts), the keyset
- * export stream, and the writes (stored columns, insert, links). Shared by every operation of
+ * and days to deadline derived at that instant, src/domain/tenders/tender-status.ts),
+ * and the writes (stored columns, insert, links). Shared by every operation of
  * src/domain/tenders/ and by the sample loader.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
@@ -10,8 +10,7 @@ import type { DB } from '../../db/types.js';
 import { resolveTags, resolveTopics } from '../admin/taxonomy.js';
 import type { Term } from '../articles/repository.js';
 import { invalidParam } from '../errors.js';
-import { EXPORT_BATCH_SIZE, keysetRows } from '../pagination.js';
-import { allOf, countryContains, hasTerm, hasTopicOrTag, regionContains, regionIn, termsJson } from '../shared/sql-filters.js';
+import { countryContains, hasTerm, hasTopicOrTag, regionContains, regionIn, termsJson } from '../shared/sql-filters.js';
 import { toUsd } from '../shared/fx.js';
 import type { TenderFilter, TenderInput, TenderSort, TenderType } from './schemas.js';
 import { derivedTenderStatus, type StoredTenderStatus, type TenderStatus } from './tender-status.js';
@@ -113,28 +112,6 @@ export function selectTenderViews(db: Kysely<DB>, where: RawBuilder<SqlBool>, no
 export async function findTenderView(db: Kysely<DB>, id: string, now: Date, { anyState = false } = {}): Promise<TenderView | undefined> {
   const where = anyState ? sql<SqlBool>`t.id = ${id}::uuid` : sql<SqlBool>`t.id = ${id}::uuid and t.published`;
   return (await selectTenderViews(db, where, now).executeTakeFirst()) as TenderView | undefined;
-}
-
-/**
- * Every tender satisfying `where` (at most `cap`), by deadline (none last) then id, at the instant
- * `now`, read in keyset batches of `EXPORT_BATCH_SIZE`.
- */
-export function streamTenderViews(db: Kysely<DB>, where: RawBuilder<SqlBool>[], now: Date, cap: number): AsyncGenerator<TenderView> {
-  const key = sql`(coalesce(t.deadline, 'infinity'::timestamptz), t.id)`;
-  return keysetRows<TenderView, { deadline: Date | null; id: string }>({
-    batchSize: EXPORT_BATCH_SIZE,
-    cap,
-    cursorOf: (row) => ({ deadline: row.deadline, id: row.id }),
-    fetch: async (after, limit) =>
-      (await selectTenderViews(
-        db,
-        allOf(after ? [...where, sql<SqlBool>`${key} > (coalesce(${after.deadline}::timestamptz, 'infinity'::timestamptz), ${after.id}::uuid)`] : where),
-        now,
-      )
-        .orderBy(sql`coalesce(t.deadline, 'infinity'::timestamptz), t.id`)
-        .limit(limit)
-        .execute()) as TenderView[],
-  });
 }
 
 // ------------------------------------------------------------------ writing

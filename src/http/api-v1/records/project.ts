@@ -3,8 +3,8 @@
  * columns of the CSV export.
  */
 import { Type, type Static } from 'typebox';
-import { PROJECT_STATUSES, type ProjectMention, type ProjectView } from '../../../domain/projects/index.js';
-import { csvList, type CsvColumn } from '../../csv.js';
+import type { CsvColumnSpec } from '../../../domain/csv-export.js';
+import { PROJECT_STATUSES, type ProjectCsvField, type ProjectMention, type ProjectView } from '../../../domain/projects/index.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
 import { projectExample } from '../../examples.js';
 
@@ -86,27 +86,27 @@ export const presentProjectWithArticles = (p: ProjectView & { articles: ProjectM
   articles: p.articles,
 });
 
-/** Columns of `GET /api/v1/projects/export`. */
-export const PROJECT_CSV_COLUMNS: CsvColumn<ProjectView>[] = [
-  { header: 'id', value: (p) => p.id },
-  { header: 'title', value: (p) => p.title },
-  { header: 'airport_name', value: (p) => p.airport_name },
-  { header: 'iata_code', value: (p) => p.iata_code },
-  { header: 'country_code', value: (p) => p.country_code },
-  { header: 'country', value: (p) => p.country_name },
-  { header: 'region', value: (p) => p.region_name },
-  { header: 'project_type', value: (p) => p.project_type_name },
-  { header: 'status', value: (p) => p.status },
-  { header: 'value_amount', value: (p) => p.value_amount },
-  { header: 'value_currency', value: (p) => p.value_currency },
-  { header: 'value_usd', value: (p) => p.value_usd },
-  { header: 'contractor', value: (p) => p.contractor },
-  { header: 'expected_completion_year', value: (p) => p.expected_completion_year },
-  { header: 'announced_on', value: (p) => p.announced_on },
-  { header: 'parent_project_id', value: (p) => p.parent_project_id },
-  { header: 'topics', value: (p) => csvList(p.topics.map((t) => t.name)) },
-  { header: 'tags', value: (p) => csvList(p.tags.map((t) => t.name)) },
-  { header: 'companies', value: (p) => csvList(p.companies.map((c) => c.name)) },
-  { header: 'last_seen_edition', value: (p) => p.last_seen_edition_number },
-  { header: 'updated_at', value: (p) => new Date(p.updated_at) },
+/** Columns of `GET /api/v1/projects/export`: header and the domain field it shows. */
+export const PROJECT_CSV_COLUMNS: readonly CsvColumnSpec<ProjectCsvField>[] = [
+  { header: 'id', field: 'id' },
+  { header: 'title', field: 'title' },
+  { header: 'airport_name', field: 'airport_name' },
+  { header: 'iata_code', field: 'iata_code' },
+  { header: 'country_code', field: 'country_code' },
+  { header: 'country', field: 'country_name' },
+  { header: 'region', field: 'region_name' },
+  { header: 'project_type', field: 'project_type_name' },
+  { header: 'status', field: 'status' },
+  { header: 'value_amount', field: 'value_amount' },
+  { header: 'value_currency', field: 'value_currency' },
+  { header: 'value_usd', field: 'value_usd' },
+  { header: 'contractor', field: 'contractor' },
+  { header: 'expected_completion_year', field: 'expected_completion_year' },
+  { header: 'announced_on', field: 'announced_on' },
+  { header: 'parent_project_id', field: 'parent_project_id' },
+  { header: 'topics', field: 'topic_names' },
+  { header: 'tags', field: 'tag_names' },
+  { header: 'companies', field: 'company_names' },
+  { header: 'last_seen_edition', field: 'last_seen_edition_number' },
+  { header: 'updated_at', field: 'updated_at' },
 ];

@@ -3,8 +3,8 @@
  * columns of the CSV export (which add the bidders).
  */
 import { Type, type Static } from 'typebox';
-import { TENDER_STATUSES, TENDER_TYPES, type TenderView } from '../../../domain/tenders/index.js';
-import { csvList, type CsvColumn } from '../../csv.js';
+import type { CsvColumnSpec } from '../../../domain/csv-export.js';
+import { TENDER_STATUSES, TENDER_TYPES, type TenderCsvField, type TenderView } from '../../../domain/tenders/index.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
 import { tenderExample } from '../../examples.js';
 
@@ -80,28 +80,28 @@ export function presentTender(t: TenderView): Tender {
 /** A tender with its bidders. */
 export const presentTenderWithBidders = (t: TenderView) => ({ ...presentTender(t), bidders: t.bidders });
 
-/** Columns of `GET /api/v1/tenders/export`. */
-export const TENDER_CSV_COLUMNS: CsvColumn<TenderView>[] = [
-  { header: 'id', value: (t) => t.id },
-  { header: 'title', value: (t) => t.title },
-  { header: 'reference', value: (t) => t.reference },
-  { header: 'buyer', value: (t) => t.buyer_name },
-  { header: 'airport_name', value: (t) => t.airport_name },
-  { header: 'iata_code', value: (t) => t.iata_code },
-  { header: 'country_code', value: (t) => t.country_code },
-  { header: 'country', value: (t) => t.country_name },
-  { header: 'region', value: (t) => t.region_name },
-  { header: 'type', value: (t) => t.tender_type },
-  { header: 'status', value: (t) => t.status },
-  { header: 'published_at', value: (t) => t.published_on },
-  { header: 'deadline', value: (t) => (t.deadline ? new Date(t.deadline) : null) },
-  { header: 'estimated_value', value: (t) => t.estimated_value },
-  { header: 'currency', value: (t) => t.currency },
-  { header: 'value_usd', value: (t) => t.value_usd },
-  { header: 'categories', value: (t) => csvList(t.topics.map((x) => x.name)) },
-  { header: 'tags', value: (t) => csvList(t.tags.map((x) => x.name)) },
-  { header: 'awarded_to', value: (t) => t.awarded_to },
-  { header: 'bidders', value: (t) => csvList(t.bidders.map((b) => `${b.name} (${b.outcome})`)) },
-  { header: 'source_name', value: (t) => t.source_name },
-  { header: 'source_url', value: (t) => t.source_url },
+/** Columns of `GET /api/v1/tenders/export`: header and the domain field it shows. */
+export const TENDER_CSV_COLUMNS: readonly CsvColumnSpec<TenderCsvField>[] = [
+  { header: 'id', field: 'id' },
+  { header: 'title', field: 'title' },
+  { header: 'reference', field: 'reference' },
+  { header: 'buyer', field: 'buyer_name' },
+  { header: 'airport_name', field: 'airport_name' },
+  { header: 'iata_code', field: 'iata_code' },
+  { header: 'country_code', field: 'country_code' },
+  { header: 'country', field: 'country_name' },
+  { header: 'region', field: 'region_name' },
+  { header: 'type', field: 'tender_type' },
+  { header: 'status', field: 'status' },
+  { header: 'published_at', field: 'published_on' },
+  { header: 'deadline', field: 'deadline' },
+  { header: 'estimated_value', field: 'estimated_value' },
+  { header: 'currency', field: 'currency' },
+  { header: 'value_usd', field: 'value_usd' },
+  { header: 'categories', field: 'topic_names' },
+  { header: 'tags', field: 'tag_names' },
+  { header: 'awarded_to', field: 'awarded_to' },
+  { header: 'bidders', field: 'bidders' },
+  { header: 'source_name', field: 'source_name' },
+  { header: 'source_url', field: 'source_url' },
 ];

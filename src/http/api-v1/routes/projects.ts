@@ -12,7 +12,7 @@ import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { Amount, MAX_FILTER_TEXT } from '../../../domain/shared/input-schema.js';
 import { exportProjects, getProject, listProjects, PROJECT_EXPORT_CAP, PROJECT_STATUSES, type ProjectFilter } from '../../../domain/projects/index.js';
-import { csvFilename, sendCsv } from '../../csv.js';
+import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { PROJECT_CSV_COLUMNS, Project, ProjectWithArticles, presentProject, presentProjectWithArticles } from '../records/project.js';
 import { StringEnum } from '../../schema.js';
@@ -70,7 +70,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    return sendCsv(reply, csvFilename('projects', ctx.now()), PROJECT_CSV_COLUMNS, exportProjects(ctx, toFilter(req.query)));
+    return sendCsvExport(reply, csvFilename('projects', ctx.now()), await exportProjects(ctx, toFilter(req.query), PROJECT_CSV_COLUMNS));
   });
 
   r.get('/projects/:id', {

@@ -11,7 +11,7 @@ import { Type, type Static } from 'typebox';
 import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { exportTenders, getTender, LIVE_TENDER_STATUSES, listTenders, TENDER_SORTS, TENDER_TYPES, type TenderFilter } from '../../../domain/tenders/index.js';
-import { csvFilename, sendCsv } from '../../csv.js';
+import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender, presentTenderWithBidders } from '../records/tender.js';
 import { StringEnum } from '../../schema.js';
@@ -71,7 +71,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    return sendCsv(reply, csvFilename('tenders', ctx.now()), TENDER_CSV_COLUMNS, exportTenders(ctx, toFilter(req.query)));
+    return sendCsvExport(reply, csvFilename('tenders', ctx.now()), await exportTenders(ctx, toFilter(req.query), TENDER_CSV_COLUMNS));
   });
 
   r.get('/tenders/:id', {

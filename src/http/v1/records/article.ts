@@ -4,9 +4,9 @@
  * search parameters take); the CSV columns of the search export.
  */
 import { Type, type Static } from 'typebox';
-import type { ArticleView } from '../../../domain/articles/index.js';
+import type { ArticleCsvField, ArticleView } from '../../../domain/articles/index.js';
+import type { CsvColumnSpec } from '../../../domain/csv-export.js';
 import { Nullable, component } from '../../schema.js';
-import { csvList, type CsvColumn } from '../../csv.js';
 import { v1ArticleExample } from '../../examples.js';
 
 export const Article = component('V1Article', Type.Object({
@@ -57,11 +57,11 @@ export const presentArticle = (a: ArticleView & { is_saved: boolean }): Article 
   is_saved: a.is_saved,
 });
 
-/** Columns of `GET /v1/search/export` (seed 001: no article text). */
-export const ARTICLE_CSV_COLUMNS: CsvColumn<ArticleView>[] = [
-  { header: 'headline', value: (a) => a.headline },
-  { header: 'why_it_matters', value: (a) => a.why_it_matters },
-  { header: 'topics', value: (a) => csvList(a.topics.map((t) => t.name)) },
-  { header: 'source', value: (a) => a.source_name },
-  { header: 'link', value: (a) => a.source_url },
+/** Columns of `GET /v1/search/export` (seed 001: no article text): header and the domain field it shows. */
+export const ARTICLE_CSV_COLUMNS: readonly CsvColumnSpec<ArticleCsvField>[] = [
+  { header: 'headline', field: 'headline' },
+  { header: 'why_it_matters', field: 'why_it_matters' },
+  { header: 'topics', field: 'topic_names' },
+  { header: 'source', field: 'source_name' },
+  { header: 'link', field: 'source_url' },
 ];

@@ -4,9 +4,9 @@
  * `project_type_slug` (the values the filters take). The CSV columns of the export.
  */
 import { Type, type Static } from 'typebox';
-import { PROJECT_STATUSES, type ProjectView } from '../../../domain/projects/index.js';
+import type { CsvColumnSpec } from '../../../domain/csv-export.js';
+import { PROJECT_STATUSES, type ProjectCsvField, type ProjectView } from '../../../domain/projects/index.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
-import type { CsvColumn } from '../../csv.js';
 import { v1ProjectExample } from '../../examples.js';
 
 export const Project = component('V1Project', Type.Object({
@@ -52,8 +52,10 @@ export const presentProject = (p: ProjectView & { is_watched: boolean }): Projec
   is_watched: p.is_watched,
 });
 
-/** Columns of `GET /v1/projects/export`: the record's fields, without the per-caller flag. */
-export const PROJECT_CSV_COLUMNS: CsvColumn<ProjectView>[] = (
-  ['id', 'title', 'airport', 'iata_code', 'country_code', 'region', 'project_type', 'status', 'value_amount', 'value_currency',
-    'value_basis', 'announced_on', 'expected_completion_year', 'parent_project_id'] as const
-).map((header) => ({ header, value: (p: ProjectView) => presentProject({ ...p, is_watched: false })[header] }));
+/** Columns of `GET /v1/projects/export`: the record's fields, without the per-caller flag (header: the domain field it shows). */
+export const PROJECT_CSV_COLUMNS: readonly CsvColumnSpec<ProjectCsvField>[] = ([
+  ['id', 'id'], ['title', 'title'], ['airport', 'airport_name'], ['iata_code', 'iata_code'], ['country_code', 'country_code'],
+  ['region', 'region_name'], ['project_type', 'project_type_name'], ['status', 'status'], ['value_amount', 'value_amount'],
+  ['value_currency', 'value_currency'], ['value_basis', 'value_basis'], ['announced_on', 'announced_on'],
+  ['expected_completion_year', 'expected_completion_year'], ['parent_project_id', 'parent_project_id'],
+] as const).map(([header, field]) => ({ header, field }));

@@ -4,9 +4,9 @@
  * categories. The single read adds `bidders`; the CSV export adds a `bidders` column.
  */
 import { Type, type Static } from 'typebox';
-import { TENDER_STATUSES, TENDER_TYPES, type TenderView } from '../../../domain/tenders/index.js';
+import type { CsvColumnSpec } from '../../../domain/csv-export.js';
+import { TENDER_STATUSES, TENDER_TYPES, type TenderCsvField, type TenderView } from '../../../domain/tenders/index.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
-import { csvList, type CsvColumn } from '../../csv.js';
 import { v1TenderExample } from '../../examples.js';
 
 export const Tender = component('V1Tender', Type.Object({
@@ -65,15 +65,10 @@ export const presentTender = (t: TenderView): Tender => ({
   awarded_on: t.awarded_on,
 });
 
-/** Columns of `GET /v1/tenders/export`: the record's scalar fields, lists joined, plus bidders. */
-export const TENDER_CSV_COLUMNS: CsvColumn<TenderView>[] = [
-  ...(['id', 'title', 'reference', 'buyer', 'airport', 'iata_code', 'country_code', 'region', 'type', 'status', 'published_on', 'deadline',
-    'estimated_value', 'currency', 'topics', 'tags', 'awarded_to', 'source_name', 'source_url'] as const).map((header) => ({
-    header,
-    value: (t: TenderView) => {
-      const v = presentTender(t)[header];
-      return Array.isArray(v) ? csvList(v) : v;
-    },
-  })),
-  { header: 'bidders', value: (t) => csvList(t.bidders.map((b) => `${b.name} (${b.outcome})`)) },
-];
+/** Columns of `GET /v1/tenders/export`: the record's scalar fields, lists joined, plus bidders (header: the domain field it shows). */
+export const TENDER_CSV_COLUMNS: readonly CsvColumnSpec<TenderCsvField>[] = ([
+  ['id', 'id'], ['title', 'title'], ['reference', 'reference'], ['buyer', 'buyer_name'], ['airport', 'airport_name'], ['iata_code', 'iata_code'],
+  ['country_code', 'country_code'], ['region', 'region_name'], ['type', 'tender_type'], ['status', 'status'], ['published_on', 'published_on'],
+  ['deadline', 'deadline'], ['estimated_value', 'estimated_value'], ['currency', 'currency'], ['topics', 'topic_slugs'], ['tags', 'tag_slugs'],
+  ['awarded_to', 'awarded_to'], ['source_name', 'source_name'], ['source_url', 'source_url'], ['bidders', 'bidders'],
+] as const).map(([header, field]) => ({ header, field }));

@@ -16,7 +16,7 @@ import {
 import { GATES } from '../../../domain/entitlements.js';
 import { ProjectParams, projectParams, projectParamsToFilter } from '../../../domain/alerts/reader-queries.js';
 import { StringEnum } from '../../schema.js';
-import { csvFilename, sendCsv } from '../../csv.js';
+import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { csvResponse, Facets, Named, namedList, Paging, security, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -71,7 +71,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    return sendCsv(reply, csvFilename('projects', ctx.now()), PROJECT_CSV_COLUMNS, exportProjectsForReader(ctx, toFilter(req.query)));
+    return sendCsvExport(reply, csvFilename('projects', ctx.now()), await exportProjectsForReader(ctx, toFilter(req.query), PROJECT_CSV_COLUMNS));
   });
 
   r.get('/projects/:id', {

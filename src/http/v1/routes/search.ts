@@ -14,7 +14,7 @@ import { Type } from 'typebox';
 import { exportArchive, facetArchive, searchArchive } from '../../../domain/articles/index.js';
 import { GATES } from '../../../domain/entitlements.js';
 import { SearchParams, searchParams, searchParamsToQuery } from '../../../domain/alerts/reader-queries.js';
-import { csvFilename, sendCsv } from '../../csv.js';
+import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { csvResponse, Facets, Named, namedList, Paging, security } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -68,6 +68,6 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    return sendCsv(reply, csvFilename('articles', ctx.now()), ARTICLE_CSV_COLUMNS, exportArchive(ctx, toQuery(req.query)));
+    return sendCsvExport(reply, csvFilename('articles', ctx.now()), await exportArchive(ctx, toQuery(req.query), ARTICLE_CSV_COLUMNS));
   });
 }

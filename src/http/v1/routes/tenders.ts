@@ -15,7 +15,7 @@ import {
 import { GATES } from '../../../domain/entitlements.js';
 import { TenderParams, tenderParams, tenderParamsToFilter } from '../../../domain/alerts/reader-queries.js';
 import { StringEnum } from '../../schema.js';
-import { csvFilename, sendCsv } from '../../csv.js';
+import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { csvResponse, Facets, Named, namedList, Paging, security, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -69,7 +69,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    return sendCsv(reply, csvFilename('tenders', ctx.now()), TENDER_CSV_COLUMNS, exportTenders(ctx, toFilter(req.query)));
+    return sendCsvExport(reply, csvFilename('tenders', ctx.now()), await exportTenders(ctx, toFilter(req.query), TENDER_CSV_COLUMNS));
   });
 
   r.get('/tenders/:id', {

@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   for (const [name, r] of Object.entries(results)) {
     const cpu = r.cpu ? `${r.cpu.self.toFixed(2)} / ${r.cpu.postgres.toFixed(2)} / ${r.cpu.other.toFixed(2)}` : 'n/a';
     if (r.cpu && r.cpu.other > BUSY_NEIGHBOURS) busy = true;
-    say(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${cpu} |`);
+    say(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${cpu} |`);
   }
   const sessionShare = results['session, cache']!.rps / results.ceiling!.rps;
   const keyGain = results['api key, cache']!.rps / results['api key, no cache']!.rps;

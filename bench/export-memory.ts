@@ -13,7 +13,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
@@ -23,6 +22,7 @@ import { systemClock } from '../src/system-clock.js';
 import { createApiKey } from '../src/domain/identity/index.js';
 import { createUser } from '../src/domain/identity/index.js';
 import { seedSynthetic } from '../src/seed/synthetic.js';
+import { freePort, waitForHealth } from './child-server.js';
 import { measureCpu } from './machine.js';
 
 const TARGET_MB = 100;
@@ -54,29 +54,6 @@ function rss(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb * 1024;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
-        res.resume();
-        resolve(res.statusCode === 200);
-      }).on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become healthy');
 }
 
 await admin(`create database ${dbName}`);

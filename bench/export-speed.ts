@@ -20,7 +20,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -44,6 +43,7 @@ import { ARTICLE_CSV_COLUMNS } from '../src/http/v1/records/article.js';
 import { TENDER_CSV_COLUMNS } from '../src/http/v1/records/tender.js';
 import { seedSynthetic } from '../src/seed/synthetic.js';
 import { systemClock } from '../src/system-clock.js';
+import { freePort, waitForHealth } from './child-server.js';
 import { measureCpu, type CpuShare } from './machine.js';
 
 const TARGET = 0.7;
@@ -89,29 +89,6 @@ async function adminSql(sqlText: string, connectionString = server): Promise<voi
   } finally {
     await c.end();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
-        res.resume();
-        resolve(res.statusCode === 200);
-      }).on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become healthy');
 }
 
 /** A SQL literal of a bound parameter, for COPY (which takes none). */

@@ -106,3 +106,18 @@ describe('shutdown and logs', () => {
     assert.doesNotMatch(server.text, /s3cret|p4ss/);
   });
 });
+
+describe('.env.example and the README', () => {
+  it('name every variable src/config.ts reads, and every NAME_FILE', () => {
+    const source = fs.readFileSync('src/config.ts', 'utf8');
+    const read = new Set([...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|intVar\(env, '([A-Z][A-Z0-9_]+)'|hostList\(env, '([A-Z][A-Z0-9_]+)'|env\[n\]/g)].map((m) => m[1] ?? m[2] ?? m[3]).filter((n): n is string => Boolean(n)));
+    for (const name of FILE_SECRETS) read.add(`${name}_FILE`);
+    assert.ok(read.size > 30, [...read].join(' '));
+    const example = fs.readFileSync('.env.example', 'utf8');
+    const readme = fs.readFileSync('README.md', 'utf8');
+    for (const name of read) {
+      assert.match(example, new RegExp(`^# ${name}=`, 'm'), `.env.example lacks ${name}`);
+      assert.ok(readme.includes(name.endsWith('_FILE') ? name : `\`${name}\``), `README lacks ${name}`);
+    }
+  });
+});

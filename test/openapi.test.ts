@@ -37,7 +37,7 @@ const NOT_DESCRIBED: [RegExp, string][] = [
   [/^\/api\/unsubscribe\//, "the newsletter's one-click unsubscribe link: an HTML page for people"],
   [/^\*$/, 'the CORS preflight catch-all (OPTIONS *) of @fastify/cors: docs/conventions.md'],
 ];
-const TOKEN_FREE = new Set(['GET /healthz', 'GET /v1/plans', 'GET /v1/billing/config', 'GET /v1/billing/quote', 'POST /v1/billing/webhook', 'POST /v1/procurement-requests', 'POST /v1/account/invitations/{code}']);
+const TOKEN_FREE = new Set(['GET /healthz', 'GET /livez', 'GET /readyz', 'GET /v1/plans', 'GET /v1/billing/config', 'GET /v1/billing/quote', 'POST /v1/billing/webhook', 'POST /v1/procurement-requests', 'POST /v1/account/invitations/{code}']);
 
 let h: Harness;
 let spec: Spec;

@@ -76,7 +76,6 @@ export default async function healthRoutes(app: FastifyInstance, opts: { engine:
   app.withTypeProvider<TypeBoxTypeProvider>().get('/readyz', {
     schema: {
       operationId: 'v1GetReadiness', summary: 'The process takes traffic: database, migrations, worker (readiness probe; no token)', tags: ['System'], security: [],
-      description: '200 when the database answers, every migration this version ships is applied, the in-process worker runs (when this process runs one) and the process is not shutting down; else 503 with Retry-After. A load balancer routes requests to a process only while it answers 200.',
       response: { 200: ReadinessDoc, 503: ReadinessDoc },
     },
   }, async (req, reply) => {

@@ -13,6 +13,8 @@ const PATCH = 'Send only the fields to change (at least one); a list field repla
 /** Description per operationId. */
 export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   v1GetHealth: 'Whether the service and its database answer, with the version and the database engine. No token; for load balancers and uptime checks.',
+  v1GetLiveness: 'Whether the process answers at all: it reads nothing, not even the database. No token; the liveness probe (restart the process when it fails).',
+  v1GetReadiness: 'Whether this process should take traffic: 200 when the database answers, no migration is pending, the in-process worker runs and no shutdown began; 503 with Retry-After naming the failing check otherwise. No token; the readiness probe of a load balancer.',
   apiV1ListEditions: `The published weekly editions, newest first, each with its executive summary, top developments and key metrics. ${PAGED}`,
   apiV1GetLatestEdition: 'The newest published edition with all its articles in edition order: what a reader of "this week" wants in one call.',
   apiV1GetEdition: 'A published edition by its issue number (e.g. `42`), with all its articles in edition order. An unknown or unpublished number is 404.',

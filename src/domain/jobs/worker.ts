@@ -190,6 +190,13 @@ export function startWorker(
   const parts = workerParts(ctx, settings);
   const controller = new AbortController();
   const interval = loop.intervalMs ?? 5_000;
+  // Idle slots share one pause: one timer and one abort listener at a time, however many slots.
+  let pause: Promise<void> | null = null;
+  const idle = () =>
+    (pause ??= sleep(interval, undefined, { signal: controller.signal }).catch(() => undefined).finally(() => {
+      pause = null;
+      parts.lanes.wake();
+    }));
   const runSlot = async (n: number) => {
     while (!controller.signal.aborted) {
       const report = parts.emptyReport();
@@ -201,9 +208,7 @@ export function startWorker(
       }
       const o = report.outbox;
       if ((o && (o.sent || o.retried || o.dead)) || report.jobs.done || report.jobs.retried || report.jobs.dead) loop.onReport?.(report);
-      // One timer per pause whose abort listener is removed when it fires (an AbortError on stop).
-      await sleep(interval, undefined, { signal: controller.signal }).catch(() => undefined);
-      parts.lanes.wake();
+      await idle();
     }
   };
   const done = Promise.all(Array.from({ length: parts.concurrency }, (_, n) => runSlot(n)));

@@ -4,7 +4,7 @@
  * "Backups"). On PostgreSQL both refuse and point at `pg_dump`/`pg_restore`.
  *
  * A backup file is a gzipped tar of:
- * - `airport-intel-backup.json`: the manifest (format, when, the service and PGlite versions, the
+ * - `airport-intel-backup.json`: the manifest (format, when, the service and PostgreSQL versions, the
  *   migrations applied, whether the session secret is included);
  * - `pglite.tar`: the data directory after a checkpoint (PGlite `dumpDataDir`);
  * - `session-secret`: `DATA_DIR/session-secret` when there is one (sessions stay valid after a
@@ -27,7 +27,6 @@ import { CliFailure, say } from './runtime.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../../package.json') as { version: string };
-const pgliteVersion = (require('@electric-sql/pglite/package.json') as { version: string }).version;
 
 /** The manifest of a backup file. */
 export interface BackupManifest {
@@ -35,7 +34,8 @@ export interface BackupManifest {
   formatVersion: 1;
   createdAt: string;
   serviceVersion: string;
-  pgliteVersion: string;
+  /** The embedded PostgreSQL's `server_version`. */
+  postgresVersion: string;
   migrations: string[];
   sessionSecret: boolean;
 }
@@ -69,8 +69,10 @@ export async function backup(out: string): Promise<BackupManifest> {
   });
   let data: Uint8Array;
   let migrations: string[];
+  let postgresVersion: string;
   try {
     migrations = (await database.withExclusiveSession(0, (s) => s.rows<{ name: string }>('select name from schema_migrations order by name'))).map((r) => r.name);
+    postgresVersion = (await database.withExclusiveSession(0, (s) => s.rows<{ server_version: string }>('show server_version')))[0]!.server_version;
     await database.exec('checkpoint');
     data = new Uint8Array(await (await database.dumpDataDir!()).arrayBuffer());
   } finally {
@@ -79,7 +81,7 @@ export async function backup(out: string): Promise<BackupManifest> {
   const secretFile = path.join(config.dataDir, SECRET);
   const secret = fs.existsSync(secretFile) ? fs.readFileSync(secretFile) : undefined;
   const manifest: BackupManifest = {
-    format: 'airport-intel-backup', formatVersion: 1, createdAt: new Date().toISOString(), serviceVersion: version, pgliteVersion,
+    format: 'airport-intel-backup', formatVersion: 1, createdAt: new Date().toISOString(), serviceVersion: version, postgresVersion,
     migrations, sessionSecret: secret !== undefined,
   };
   const tar = createTar([

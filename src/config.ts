@@ -37,10 +37,17 @@
  * | CHECKOUT_CANCEL_URL  | PUBLIC_BASE_URL/billing/cancel | where it returns a buyer who gave up |
  * | MCP_ALLOWED_HOSTS | (local names + PUBLIC_BASE_URL's host) | extra comma-separated host names `/api/mcp` accepts in `Host`; `*`: any (DNS-rebinding protection off) |
  * | MCP_ALLOWED_ORIGINS | (the allowed hosts) | extra comma-separated origins or host names `/api/mcp` accepts in `Origin`; `*`: any |
+ * | JOB_CONCURRENCY | 4              | jobs (and outbox batches) one worker runs at once (decision 0036) |
+ * | RETENTION_OUTBOX_DAYS | 30       | days a sent message keeps its body and attachments (decision 0037) |
+ * | RETENTION_SESSIONS_DAYS | 7      | days an expired or revoked session is kept                     |
+ * | RETENTION_WEBHOOK_ATTEMPTS_DAYS | 30 | days a webhook attempt stays in the log                    |
+ * | RETENTION_USAGE_DAYS | 90        | days an API key's daily usage counter is kept                  |
  */
 import path from 'node:path';
 import { parseAllowedHosts, type AllowedHosts } from './net/outbound.js';
 import type { PaymentsConfig } from './domain/billing/provider.js';
+import { DEFAULT_RETENTION, type RetentionWindows } from './domain/housekeeping/windows.js';
+import { DEFAULT_JOB_CONCURRENCY } from './domain/jobs/jobs.js';
 
 /** The checked configuration of one process. */
 export interface Config {
@@ -74,6 +81,10 @@ export interface Config {
   payments: PaymentsConfig;
   /** DNS-rebinding protection of `/api/mcp` (docs/mcp.md): extra allowed `Host` and `Origin` hosts. */
   mcp: { allowedHosts: string[]; allowedOrigins: string[] };
+  /** The worker's job runner (decision 0036). */
+  jobs: { concurrency: number };
+  /** How long records are kept once they served their purpose (decision 0037). */
+  retention: RetentionWindows;
 }
 
 /** Where and to whom `/metrics` is served; both unset: not at all (404). */
@@ -225,6 +236,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: { secretKey, webhookSecret, apiUrl, successUrl, cancelUrl },
     mcp: { allowedHosts: hostList(env, 'MCP_ALLOWED_HOSTS'), allowedOrigins: hostList(env, 'MCP_ALLOWED_ORIGINS') },
+    jobs: { concurrency: intVar(env, 'JOB_CONCURRENCY', DEFAULT_JOB_CONCURRENCY, 1, 64) },
+    retention: {
+      outboxDays: intVar(env, 'RETENTION_OUTBOX_DAYS', DEFAULT_RETENTION.outboxDays, 0, 36_500),
+      sessionDays: intVar(env, 'RETENTION_SESSIONS_DAYS', DEFAULT_RETENTION.sessionDays, 0, 36_500),
+      webhookAttemptDays: intVar(env, 'RETENTION_WEBHOOK_ATTEMPTS_DAYS', DEFAULT_RETENTION.webhookAttemptDays, 0, 36_500),
+      usageDays: intVar(env, 'RETENTION_USAGE_DAYS', DEFAULT_RETENTION.usageDays, 0, 36_500),
+    },
   };
 }
 

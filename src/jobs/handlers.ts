@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { JobHandler } from '../domain/jobs/index.js';
 import { alertJobs } from '../domain/alerts/index.js';
 import { intakeJobs } from '../domain/intake/index.js';
+import { changeJobs } from '../domain/changes/index.js';
 
 /** What handlers may need from the deployment's configuration. */
 export type JobConfig = Pick<Config, 'outboundAllowedHosts' | 'mail'>;
@@ -17,5 +18,6 @@ export function jobHandlers(config: JobConfig): JobHandler<never>[] {
     // issue 10: alert matching, delivery, webhooks; mails link to PUBLIC_BASE_URL
     ...alertJobs({ allowedHosts: config.outboundAllowedHosts, publicBaseUrl: config.mail?.publicBaseUrl }),
     ...intakeJobs({ allowedHosts: config.outboundAllowedHosts }), // issue 14: news-source polling
+    ...changeJobs(), // issue 30: the change feed's retention
   ];
 }

@@ -93,6 +93,7 @@ export async function projectConditions(ctx: Ctx, filter: ProjectFilter): Promis
   }
   if (filter.parentProjectId) where.push(sql<SqlBool>`p.parent_project_id = ${filter.parentProjectId}::uuid`);
   if (filter.airports?.length) where.push(hasAirport('project', filter.airports, 'p'));
+  if (filter.updatedSince) where.push(sql<SqlBool>`p.updated_at > ${filter.updatedSince}::timestamptz`);
   return where;
 }
 

@@ -68,6 +68,12 @@ export function tenderConditions(filter: TenderFilter, now: Date): RawBuilder<Sq
   if (filter.deadlineWithinDays !== undefined) {
     where.push(sql<SqlBool>`t.deadline >= ${now}::timestamptz and t.deadline <= ${now}::timestamptz + make_interval(days => ${filter.deadlineWithinDays})`);
   }
+  if (filter.companyIds) {
+    where.push(sql<SqlBool>`(t.buyer_company_id = any(${filter.companyIds}::uuid[])
+      or exists (select 1 from tender_companies x where x.tender_id = t.id and x.company_id = any(${filter.companyIds}::uuid[]))
+      or exists (select 1 from tender_bidders b where b.tender_id = t.id and b.company_id = any(${filter.companyIds}::uuid[])))`);
+  }
+  if (filter.updatedSince) where.push(sql<SqlBool>`t.updated_at > ${filter.updatedSince}::timestamptz`);
   return where;
 }
 

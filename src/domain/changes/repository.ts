@@ -81,13 +81,17 @@ export async function articleIdsOf(db: Kysely<DB>, editionId: string | undefined
  * transaction. @returns the number of changes deleted
  */
 export async function deleteChangesBefore(db: Kysely<DB>, cutoff: Date): Promise<number> {
+  // A prefix of the commit order: everything up to the newest commit before `cutoff`.
   const { rows } = await sql<{ version: number | null; seq: number | null; n: number }>`
-    with gone as (delete from change_commits where committed_at < ${cutoff} returning version, txid),
+    with upto as (select max(version) as v from change_commits where committed_at < ${cutoff}),
+    gone as (delete from change_commits cc using upto where cc.version <= upto.v returning cc.version, cc.txid),
     removed as (delete from change_log c using gone g where c.txid = g.txid returning g.version, c.seq)
-    select max(version) as version, max(seq) filter (where version = (select max(version) from removed)) as seq, count(*)::int as n from removed`.execute(db);
+    select (select max(version) from gone) as version,
+      (select max(seq) from removed where version = (select max(version) from gone)) as seq,
+      (select count(*)::int from removed) as n`.execute(db);
   const last = rows[0];
   if (last?.version != null) {
-    await sql`update change_feed_horizon set version = greatest(version, ${last.version}), seq = case when version > ${last.version} then seq else ${last.seq ?? 0} end where id`.execute(db);
+    await sql`update change_feed_horizon set version = ${last.version}, seq = ${last.seq ?? Number.MAX_SAFE_INTEGER} where id and version <= ${last.version}`.execute(db);
   }
   return last?.n ?? 0;
 }

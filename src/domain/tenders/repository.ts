@@ -199,7 +199,7 @@ export async function tenderColumns(trx: Kysely<DB>, input: NewTender, now: Date
  */
 export async function insertTender(trx: Kysely<DB>, input: NewTender, now: Date): Promise<string> {
   const { columns, airportId } = await tenderColumns(trx, input, now);
-  const row = await trx.insertInto('tenders').values(columns).returning('id').executeTakeFirstOrThrow();
+  const row = await trx.insertInto('tenders').values({ ...columns, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   const id = row.id;
   if (airportId) await trx.insertInto('tender_airports').values({ tender_id: id, airport_id: airportId }).execute();
   if (input.topicIds?.length) await trx.insertInto('tender_topics').values(input.topicIds.map((topic_id) => ({ tender_id: id, topic_id }))).execute();

@@ -16,7 +16,7 @@ export const CHANGE_OPS = ['created', 'updated', 'deleted'] as const;
 export type ChangeOp = (typeof CHANGE_OPS)[number];
 
 /** Changes per page: default and largest. */
-export const CHANGE_PAGE = { default: 100, max: 1000 } as const;
+export const CHANGE_PAGE = { default: 100, max: 200 } as const;
 
 /** Days a change (a tombstone included) is kept at least; a cursor older than that is refused (GONE). */
 export const CHANGE_RETENTION_DAYS = 90;

@@ -30,7 +30,7 @@ export default async function adminCompanyRoutes(app: FastifyInstance): Promise<
 
   r.get('/companies', {
     schema: {
-      operationId: 'v1AdminListCompanies', summary: 'Companies', tags, security,
+      operationId: 'v1AdminListCompanies', summary: 'Companies with their links and counts', tags, security,
       description: 'Every company by name, as readers see it plus `created_at`; `q` matches part of the name or an alias, or the slug. A named array paged with `limit` and `offset`.',
       querystring: Type.Object({ q: text('Part of the name or an alias, or the slug'), country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, maxLength: 2, description: 'ISO 3166-1 alpha-2' })), ...Paging(50) }),
       response: { 200: Named('companies', AdminCompany), ...problemResponses(400, 401, 404, 422, 500) },

@@ -4,14 +4,13 @@
  * On the embedded database stop `serve` first (one process at a time), or let `serve` run it.
  */
 import { loadConfig } from '../config.js';
-import { openDatabase, targetFromConfig } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { say } from './runtime.js';
+import { openConfiguredDatabase, say } from './runtime.js';
 import { startMailWorker } from './worker.js';
 
 export async function runWorker(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(targetFromConfig(config));
+  const database = await openConfiguredDatabase(config);
   await migrate(database);
   const log = {
     info: (obj: unknown, msg?: string) => say(`${msg ?? ''} ${JSON.stringify(obj)}`.trim()),

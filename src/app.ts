@@ -17,6 +17,7 @@ import { openapiOptions } from './http/openapi.js';
 import healthRoutes from './http/health.js';
 import { installRouteRegistry } from './http/route-registry.js';
 import { installStrictQuery } from './http/strict-query.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { originPolicy } from './mcp/origin-guard.js';
 import { installMetrics, type MetricsOptions } from './http/metrics.js';
 import { systemCtx } from './domain/context.js';
@@ -96,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   installRouteRegistry(app);
   installStrictQuery(app);
+  // JSON bodies nested deeper than 64 levels are a 400 before anything walks them (src/http/json-body.ts).
+  installJsonBodyParser(app);
   app.decorate('db', options.database.db);
   app.decorate('sessionSecret', options.sessionSecret);
   app.decorate('clock', options.clock ?? systemClock);

@@ -3,7 +3,8 @@
  *   serve
  *   worker
  *   migrate
- *   seed sample [--force]
+ *   media migrate --to s3
+  seed sample [--force]
  *   seed synthetic [--articles N] [--projects N] [--tenders N] [--seed S]
  *   users create --email E [--name N] [--admin] [--plan trial|core|professional|enterprise] [--addon wat] [--addon mcp]
  *   users update --email E [--plan P] [--addon A]… [--admin|--no-admin]
@@ -51,6 +52,7 @@ function program(): { root: Command; current: () => Command } {
     .addHelpText('after', `
 Commands and their flags (airport-intel <command> --help shows a command's flags and an example):
   serve | worker | migrate
+  media migrate --to s3
   seed sample [--force]
   seed synthetic [--articles N] [--projects N] [--tenders N] [--seed S]
   users create --email E [--name N] [--admin] [--plan ${PLAN_CODES.join('|')}] [--addon wat] [--addon mcp]
@@ -132,6 +134,27 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
           onProgress: (done, total, kind) => say(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} ${kind}`),
         });
         say(`Generated ${report.editions} editions, ${report.articles} articles, ${report.projects} projects and ${report.tenders} tenders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      });
+    });
+
+  root.command('media').description('manage the media library\'s storage').command('migrate')
+    .description('move image bytes from the database to the object store of MEDIA_STORE=s3, object by object, with progress on stderr (rerun safely)')
+    .requiredOption('--to <store>', 'the target store: s3')
+    .addHelpText('after', example('MEDIA_STORE=s3 S3_BUCKET=media S3_ENDPOINT=http://127.0.0.1:9000 S3_FORCE_PATH_STYLE=true airport-intel media migrate --to s3'))
+    .action((v: { to: string }) => {
+      if (v.to !== 's3') throw new UsageError('--to must be s3');
+      return withDatabase(async (database, config) => {
+        const s3 = config.mediaObjectStore;
+        if (!s3) throw new CliFailure('media migrate --to s3 needs MEDIA_STORE=s3 and the S3_* settings (switch the servers to them first: docs/operations.md)');
+        const { migrateMediaToObjectStore, s3Client, s3MediaStore } = await import('../domain/media/index.js');
+        const started = Date.now();
+        let last = 0;
+        const report = await migrateMediaToObjectStore(systemCtx(database.db, systemClock), s3MediaStore(s3Client(s3), s3.bucket), (p) => {
+          if (Date.now() - last < 1000 && p.done !== p.total) return;
+          last = Date.now();
+          say(`  ${p.done.toLocaleString('en')} / ${p.total.toLocaleString('en')} objects, ${(p.bytesCopied / 1024 / 1024).toFixed(1)} MB copied`);
+        });
+        say(`Moved ${report.done} objects to s3://${s3.bucket} (${report.alreadyThere} were already there, ${(report.bytesCopied / 1024 / 1024).toFixed(1)} MB copied) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       });
     });
 

@@ -4,19 +4,18 @@
  */
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { openDatabase, targetFromConfig } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { resolveSessionSecret } from '../secrets.js';
 import { systemCtx } from '../domain/context.js';
 import { systemClock } from '../system-clock.js';
 import { loadSample } from '../seed/sample.js';
 import { metricsServer } from '../http/metrics.js';
-import { listenFailure } from './runtime.js';
+import { listenFailure, openConfiguredDatabase } from './runtime.js';
 import { startMailWorker } from './worker.js';
 
 export async function serve(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(targetFromConfig(config));
+  const database = await openConfiguredDatabase(config);
   const app = await buildApp({
     database,
     sessionSecret: resolveSessionSecret(config),

@@ -6,14 +6,14 @@
  */
 import { pino } from 'pino';
 import { loadConfig } from '../config.js';
-import { openDatabase, targetFromConfig } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { openConfiguredDatabase } from './runtime.js';
 import { startMailWorker } from './worker.js';
 
 export async function runWorker(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel, base: { pid: process.pid, process: 'worker' } });
-  const database = await openDatabase(targetFromConfig(config));
+  const database = await openConfiguredDatabase(config);
   const applied = await migrate(database);
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   const worker = startMailWorker(database, config, log);

@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } f
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { connectionIsBroken } from './errors.js';
+import { registerPool } from './copy.js';
 import { guardDialect } from './guard.js';
 import type { DB } from './types.js';
 
@@ -165,6 +166,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     const readTimeoutMs = statementMs ? statementMs + READ_TIMEOUT_GRACE_MS : undefined;
     const db = new Kysely<DB>({ dialect: guardDialect(new PostgresDialect({ pool: guardedPool(pool, readTimeoutMs) }), { acquireMs }) });
+    // The CSV exports read `COPY … TO STDOUT` as bytes on a connection of this pool (./copy.ts).
+    registerPool(db, pool);
     return {
       db,
       kind: 'postgres',

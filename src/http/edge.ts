@@ -67,7 +67,10 @@ function clientErrorHandler(this: FastifyInstance, error: Error, socket: Socket)
   const err = error as NodeJS.ErrnoException & { rawPacket?: Buffer };
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
-  const rawLine = err.rawPacket ? /^[A-Z]+ (\S+) HTTP\//.exec(err.rawPacket.toString('latin1', 0, 8192))?.[1] : undefined;
+  // The request line may be cut short (a 100 KB query string): its path is all the dialect needs.
+  // Node hands over only the chunk that overflowed: when a slow client's request line began in an
+  // earlier chunk, the path is unknown and the answer is `{ error }`.
+  const rawLine = err.rawPacket ? /^[A-Z]+ (\/[^\s?#]*)/.exec(err.rawPacket.toString('latin1', 0, 8192))?.[1] : undefined;
   const url = inFlight?.req?.url ?? rawLine ?? '/';
   const id = (inFlight?.req && requestIds.get(inFlight.req)) || crypto.randomUUID();
   const { status, message } = describeClientError(err);

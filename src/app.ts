@@ -30,6 +30,7 @@ import newsletterRoutes from './http/newsletter.js';
 import './http/types.js';
 import { installCors } from './http/plugins/cors.js';
 import { installIdempotency } from './http/plugins/idempotency.js';
+import { installDeprecation } from './http/plugins/deprecation.js';
 import { installResponseCache, type ResponseCacheOptions } from './http/response-cache.js';
 import { notifiedVersions, readEachTime } from './domain/system/content-version.js';
 import { IdentityCache } from './domain/identity/index.js';
@@ -132,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // ETag / 304 on every JSON GET and the response cache of caller-independent reads (docs/caching.md).
   installResponseCache(app, options.responseCache);
   await installCompression(app, options.compression);
+  // `config.deprecation` on a route: Deprecation and Sunset headers, `deprecated` in OpenAPI (docs/versioning.md).
+  installDeprecation(app);
 
   await app.register(swagger, openapiOptions(version));
   await app.register(healthRoutes, { engine: options.database.kind, version, readiness: options.readiness });

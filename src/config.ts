@@ -37,6 +37,17 @@
  * | CHECKOUT_CANCEL_URL  | PUBLIC_BASE_URL/billing/cancel | where it returns a buyer who gave up |
  * | MCP_ALLOWED_HOSTS | (local names + PUBLIC_BASE_URL's host) | extra comma-separated host names `/api/mcp` accepts in `Host`; `*`: any (DNS-rebinding protection off) |
  * | MCP_ALLOWED_ORIGINS | (the allowed hosts) | extra comma-separated origins or host names `/api/mcp` accepts in `Origin`; `*`: any |
+ * | JOB_CONCURRENCY | 4              | jobs (and outbox batches) one worker runs at once (decision 0036) |
+ * | RETENTION_OUTBOX_DAYS | 30       | days a sent message keeps its body and attachments (decision 0037) |
+ * | RETENTION_SESSIONS_DAYS | 7      | days an expired or revoked session is kept                     |
+ * | RETENTION_WEBHOOK_ATTEMPTS_DAYS | 30 | days a webhook attempt stays in the log                    |
+ * | RETENTION_USAGE_DAYS | 90        | days an API key's daily usage counter is kept                  |
+ * | MEDIA_STORE     | database       | where image bytes live: `database` (the media_objects table) or `s3` (docs/media.md) |
+ * | S3_ENDPOINT     | (AWS's)        | http(s)://host[:port] of an S3-compatible service (MinIO, Ceph, R2…) |
+ * | S3_REGION       | us-east-1      | the bucket's region                                            |
+ * | S3_BUCKET       | (required for s3) | the bucket of originals and variants (must exist)           |
+ * | S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY | (SDK default chain) | the key pair; both or neither |
+ * | S3_FORCE_PATH_STYLE | false      | `true`: path-style URLs (http://host/bucket/key), as most self-hosted services need |
  * | SHUTDOWN_TIMEOUT_MS | 25000       | on SIGTERM, how long requests in flight and the worker's jobs may take before connections are cut (src/cli/shutdown.ts) |
  * | LOG_FORMAT      | (auto)         | `json` or `pretty`; unset: pretty on a terminal, JSON otherwise (src/cli/logging.ts) |
  *
@@ -54,6 +65,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseAllowedHosts, type AllowedHosts } from './net/outbound.js';
 import type { PaymentsConfig } from './domain/billing/provider.js';
+import { DEFAULT_RETENTION, type RetentionWindows } from './domain/housekeeping/windows.js';
+import { DEFAULT_JOB_CONCURRENCY } from './domain/jobs/jobs.js';
+import type { S3Settings } from './domain/media/s3-store.js';
 
 /** The checked configuration of one process. */
 export interface Config {
@@ -83,10 +97,16 @@ export interface Config {
   outboundAllowedHosts: AllowedHosts;
   /** Caps of an image upload (docs/media.md). */
   media: { maxBytes: number; maxPixels: number };
+  /** `MEDIA_STORE=s3`: the object store of image bytes; `undefined`: the database (docs/media.md). */
+  mediaObjectStore: S3Settings | undefined;
   /** The payment provider (Stripe); without a secret key checkout is disabled (docs/accounts.md). */
   payments: PaymentsConfig;
   /** DNS-rebinding protection of `/api/mcp` (docs/mcp.md): extra allowed `Host` and `Origin` hosts. */
   mcp: { allowedHosts: string[]; allowedOrigins: string[] };
+  /** The worker's job runner (decision 0036). */
+  jobs: { concurrency: number };
+  /** How long records are kept once they served their purpose (decision 0037). */
+  retention: RetentionWindows;
   /** On SIGTERM, the deadline of requests in flight and of the worker's current jobs, in ms (src/cli/shutdown.ts). */
   shutdownTimeoutMs: number;
   /** `LOG_FORMAT`: `json`, `pretty`, or `auto` (pretty on a terminal, JSON otherwise). */
@@ -96,7 +116,7 @@ export interface Config {
 }
 
 /** The secrets that may be read from a file named by `NAME_FILE`. */
-export const FILE_SECRETS = ['SESSION_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+export const FILE_SECRETS = ['SESSION_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /**
  * `env` with each `NAME_FILE` of {@link FILE_SECRETS} replaced by `NAME` = the file's content
@@ -282,11 +302,46 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: intVar(env, 'MEDIA_MAX_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
       maxPixels: intVar(env, 'MEDIA_MAX_PIXELS', 50_000_000, 10_000, 1_000_000_000),
     },
+    mediaObjectStore: objectStoreSettings(env),
     payments: { secretKey, webhookSecret, apiUrl, successUrl, cancelUrl },
     mcp: { allowedHosts: hostList(env, 'MCP_ALLOWED_HOSTS'), allowedOrigins: hostList(env, 'MCP_ALLOWED_ORIGINS') },
+    jobs: { concurrency: intVar(env, 'JOB_CONCURRENCY', DEFAULT_JOB_CONCURRENCY, 1, 64) },
+    retention: {
+      outboxDays: intVar(env, 'RETENTION_OUTBOX_DAYS', DEFAULT_RETENTION.outboxDays, 0, 36_500),
+      sessionDays: intVar(env, 'RETENTION_SESSIONS_DAYS', DEFAULT_RETENTION.sessionDays, 0, 36_500),
+      webhookAttemptDays: intVar(env, 'RETENTION_WEBHOOK_ATTEMPTS_DAYS', DEFAULT_RETENTION.webhookAttemptDays, 0, 36_500),
+      usageDays: intVar(env, 'RETENTION_USAGE_DAYS', DEFAULT_RETENTION.usageDays, 0, 36_500),
+    },
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 0, 600_000),
     logFormat: logFormat as Config['logFormat'],
     warnings,
+  };
+}
+
+/**
+ * `MEDIA_STORE` and the `S3_*` settings: `undefined` for the database store (the default), else the
+ * object store's settings (`S3_SECRET_ACCESS_KEY` may come from `S3_SECRET_ACCESS_KEY_FILE`).
+ * @throws ConfigError for an unknown store, a missing bucket, a bad endpoint, half a key pair
+ */
+function objectStoreSettings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const store = (env.MEDIA_STORE?.trim() || 'database').toLowerCase();
+  if (store === 'database') return undefined;
+  if (store !== 's3') throw new ConfigError('MEDIA_STORE must be database or s3');
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new ConfigError('S3_BUCKET is required with MEDIA_STORE=s3');
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^/\s]+\/?$/.test(endpoint)) throw new ConfigError('S3_ENDPOINT must be http(s)://host[:port]');
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || undefined;
+  if (!accessKeyId !== !secretAccessKey) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  const pathStyle = (env.S3_FORCE_PATH_STYLE?.trim() || 'false').toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(pathStyle)) throw new ConfigError('S3_FORCE_PATH_STYLE must be true or false');
+  return {
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    bucket,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
   };
 }
 

@@ -137,6 +137,7 @@ before(async () => {
   ids.editionNumber = String(latest.number);
   ids.project = (await heathrowProject(h)).id;
   ids.tender = (await h.database.db.selectFrom('tenders').select('id').orderBy('reference').executeTakeFirstOrThrow()).id;
+  ids.company = (await h.database.db.selectFrom('companies').select('slug').orderBy('name').executeTakeFirstOrThrow()).slug; // issue 30
   ids.media = (await h.database.db.selectFrom('media_assets').select('id').orderBy('filename').executeTakeFirstOrThrow()).id; // issue 12: sample imagery
 
   const res = await h.app.inject({ method: 'GET', url: '/openapi.json' });
@@ -163,6 +164,7 @@ function concrete(path: string, row: Row): string {
     .replace(/\/projects\/\{id\}/, `/projects/${ids.project}`)
     .replace(/\/tenders\/\{id\}/, `/tenders/${ids.tender}`)
     .replace(/\/media\/\{id\}/, `/media/${ids.media}`)
+    .replace(/\/companies\/\{ref\}/, `/companies/${ids.company}`)
     .replace('{ref}', 'LHR')
     .replace(/\/alert-rules\/\{id\}/, `/alert-rules/${unknown}`);
 }

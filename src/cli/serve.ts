@@ -6,14 +6,13 @@
 import { createRequire } from 'node:module';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { openDatabase, targetFromConfig } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { resolveSessionSecret } from '../secrets.js';
 import { systemCtx } from '../domain/context.js';
 import { systemClock } from '../system-clock.js';
 import { loadSample } from '../seed/sample.js';
 import { metricsServer } from '../http/metrics.js';
-import { listenFailure } from './runtime.js';
+import { listenFailure, openConfiguredDatabase } from './runtime.js';
 import { gracefulShutdown, spareResponsesInFlight } from './shutdown.js';
 import { loggerOptions, prettyLogs, startBanner } from './logging.js';
 import { startMailWorker, workerState } from './worker.js';
@@ -23,7 +22,7 @@ const { version } = createRequire(import.meta.url)('../../package.json') as { ve
 
 export async function serve(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(targetFromConfig(config));
+  const database = await openConfiguredDatabase(config);
   let mailWorker: RunningWorker | undefined;
   let closing = false;
   const app = await buildApp({

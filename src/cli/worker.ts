@@ -2,7 +2,8 @@
  * The worker as a process: `airport-intel worker` runs it alone (for PostgreSQL deployments that
  * scale background work apart from the web servers), and `serve` runs the same loop in-process unless
  * `MAIL_WORKER=off` (the embedded database belongs to one process, so there it must run in `serve`).
- * One loop does all later work: the email outbox and every durable job (src/domain/jobs, decision 0018).
+ * One worker does all later work: the email outbox and every durable job (src/domain/jobs, decision
+ * 0018), up to JOB_CONCURRENCY pieces at once, fair between kinds (decision 0036).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
@@ -21,13 +22,18 @@ export function startMailWorker(database: Database, config: Config, log: Pick<Fa
   const handlers = jobHandlers(config);
   const worker = startWorker(
     systemCtx(database.db, systemClock, 'worker'),
-    { handlers, outbox: { transport, budget: { hourly: config.mail.budgetHourly, daily: config.mail.budgetDaily }, maxAttempts: config.mail.maxAttempts } },
+    {
+      handlers,
+      concurrency: config.jobs.concurrency,
+      outbox: { transport, budget: { hourly: config.mail.budgetHourly, daily: config.mail.budgetDaily }, maxAttempts: config.mail.maxAttempts },
+    },
     { onError: (err) => log.error({ err }, 'worker: cycle failed'), onReport: (report: WorkerCycleReport) => log.info(report, 'worker: cycle done') },
   );
   log.info({
     transport: config.mail.smtpUrl ? 'smtp' : 'eml files in DATA_DIR/outbox',
     budget: { hourly: config.mail.budgetHourly, daily: config.mail.budgetDaily },
     jobs: handlers.map((h) => h.kind),
+    concurrency: config.jobs.concurrency,
   }, 'worker started');
   return {
     async stop() {

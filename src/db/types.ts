@@ -340,6 +340,12 @@ export interface InboxItems {
   url: string;
 }
 
+export interface HousekeepingTotals {
+  last_run_at: Timestamp;
+  purged: Generated<number>;
+  what: string;
+}
+
 export interface Jobs {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -704,6 +710,47 @@ export interface WebhookAttempts {
   status: number | null;
 }
 
+export interface ChangeLog {
+  changed_at: Timestamp;
+  changed_fields: Generated<string[]>;
+  entity_id: string;
+  entity_type: string;
+  op: string;
+  seq: Generated<number>;
+  txid: Generated<number>;
+  visible_after: boolean;
+  visible_before: boolean;
+}
+
+export interface ChangeCommits {
+  committed_at: Timestamp;
+  txid: number;
+  version: number;
+}
+
+export interface ChangeFeedHorizon {
+  id: Generated<boolean>;
+  seq: Generated<number>;
+  version: Generated<number>;
+}
+
+export interface CompanyRedirects {
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  slug: string;
+}
+
+export interface ProjectHistory {
+  article_id: string | null;
+  changed_at: Timestamp;
+  current: Json | null;
+  edition_id: string | null;
+  field: string;
+  id: Generated<number>;
+  previous: Json | null;
+  project_id: string;
+}
+
 export interface DB {
   account_members: AccountMembers;
   accounts: Accounts;
@@ -726,15 +773,20 @@ export interface DB {
   audit_log: AuditLog;
   billing_events: BillingEvents;
   calendar_events: CalendarEvents;
+  change_commits: ChangeCommits;
+  change_feed_horizon: ChangeFeedHorizon;
+  change_log: ChangeLog;
   checkouts: Checkouts;
   companies: Companies;
   company_aliases: CompanyAliases;
+  company_redirects: CompanyRedirects;
   countries: Countries;
   editions: Editions;
   email_outbox: EmailOutbox;
   fx_rates: FxRates;
   idempotency_keys: IdempotencyKeys;
   inbox_items: InboxItems;
+  housekeeping_totals: HousekeepingTotals;
   jobs: Jobs;
   media_assets: MediaAssets;
   media_bindings: MediaBindings;
@@ -752,6 +804,7 @@ export interface DB {
   profiles: Profiles;
   project_airports: ProjectAirports;
   project_companies: ProjectCompanies;
+  project_history: ProjectHistory;
   project_tags: ProjectTags;
   project_topics: ProjectTopics;
   project_types: ProjectTypes;

@@ -16,6 +16,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   QUOTA_EXCEEDED: 429,
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  GONE: 410,
   UNAVAILABLE: 503,
 };
 

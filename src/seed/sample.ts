@@ -11,6 +11,7 @@ import { recomputeEditionRollups } from '../domain/editions/repository.js';
 import type { Ctx } from '../domain/context.js';
 import { loadSampleEvents } from './sample-events.js';
 import { loadSampleProjectsAndTenders } from './sample-projects.js';
+import { loadSampleHistory } from './sample-history.js';
 import { humanise, slugify } from '../domain/slug.js';
 
 const require = createRequire(import.meta.url);
@@ -197,6 +198,7 @@ export async function loadSample(ctx: Ctx, options: { force?: boolean } = {}): P
     }
     await recomputeEditionRollups(trx);
     const { projects, tenders } = await loadSampleProjectsAndTenders(trx, ctx.now());
+    await loadSampleHistory(trx); // a believable project history (issue 30)
     await (await import('./sample-inbox.js')).loadSampleInbox(trx); // editorial inbox (issue 4)
     // The pre-screening score with its reasons, as the feed poller gives new items (issue 14).
     await (await import('../domain/intake/index.js')).scoreInboxItems({ ...ctx, db: trx });

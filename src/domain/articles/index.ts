@@ -13,6 +13,7 @@ export { listArticles } from './list-articles.js';
 export { getArticle, getReaderArticle } from './get-article.js';
 export { searchArticles } from './search-articles.js';
 export { searchArchive } from './search-archive.js';
+export { listArticlesOfCompanies } from './list-company-articles.js';
 export { facetArchive, facetArticles, type ArticleFacets } from './facet-articles.js';
 export { exportArchive, type ArticleCsvField } from './export-articles.js';
 export { listRelatedArticles, RELATED_WEIGHTS } from './list-related-articles.js';

@@ -54,6 +54,8 @@ export interface ArticleFilter {
   kinds?: ('article' | 'event')[] | undefined;
   /** Only articles matching the favourites of this user (the /v1 `mine=true`; see ./interests.ts). */
   interestsOf?: string | undefined;
+  /** Articles naming one of these companies (ids as given, not expanded). */
+  anyCompanies?: string[] | undefined;
 }
 
 /** The SQL conditions of `filter`, over `articles a` joined with `editions e`. */
@@ -84,6 +86,7 @@ export function filterConditions(filter: ArticleFilter): RawBuilder<SqlBool>[] {
   if (filter.anyAirports?.length) where.push(hasAirport('article', filter.anyAirports, 'a'));
   if (filter.excludeTags?.length) where.push(sql<SqlBool>`not ${hasTerm('article', 'tag', filter.excludeTags, 'a')}`);
   if (filter.interestsOf) where.push(matchesInterests(filter.interestsOf, 'a'));
+  if (filter.anyCompanies) where.push(sql<SqlBool>`exists (select 1 from article_companies x where x.article_id = a.id and x.company_id = any(${filter.anyCompanies}::uuid[]))`);
   return where;
 }
 

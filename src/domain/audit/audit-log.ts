@@ -9,9 +9,9 @@ import type { DB } from '../../db/types.js';
 import type { Ctx } from '../context.js';
 
 /** What an admin did. */
-export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'promote' | 'status' | 'send';
+export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'promote' | 'status' | 'send' | 'merge';
 /** Which kind of record. */
-export type AuditEntity = 'edition' | 'article' | 'project' | 'tender' | 'inbox_item' | 'newsletter_send' | 'news_source' | 'media' | 'calendar_event' | 'procurement_review';
+export type AuditEntity = 'edition' | 'article' | 'project' | 'tender' | 'inbox_item' | 'newsletter_send' | 'news_source' | 'media' | 'calendar_event' | 'procurement_review' | 'company';
 
 type Json = Record<string, unknown>;
 

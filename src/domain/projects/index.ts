@@ -8,6 +8,7 @@ export type { NewProject, ProjectMention, ProjectView } from './repository.js';
 export { insertProject, recomputeProjectRollups, withWatched } from './repository.js';
 export { listProjects, listProjectsForReader, type WatchedProjectView } from './list-projects.js';
 export { getProject, type ProjectDetail } from './get-project.js';
+export { getProjectHistory, HISTORY_FIELDS, type HistoryField, type ProjectHistoryEntry, type StatedValue } from './get-project-history.js';
 export { facetProjects, type ProjectFacets } from './facet-projects.js';
 export { exportProjects, exportProjectsForReader, PROJECT_EXPORT_CAP, type ProjectCsvField } from './export-projects.js';
 export { createProject } from './create-project.js';

@@ -93,6 +93,7 @@ export async function projectConditions(ctx: Ctx, filter: ProjectFilter): Promis
   }
   if (filter.parentProjectId) where.push(sql<SqlBool>`p.parent_project_id = ${filter.parentProjectId}::uuid`);
   if (filter.airports?.length) where.push(hasAirport('project', filter.airports, 'p'));
+  if (filter.updatedSince) where.push(sql<SqlBool>`p.updated_at > ${filter.updatedSince}::timestamptz`);
   return where;
 }
 
@@ -247,7 +248,7 @@ export async function projectColumns(trx: Kysely<DB>, input: NewProject, now: Da
  */
 export async function insertProject(trx: Kysely<DB>, input: NewProject, now: Date): Promise<string> {
   const { columns, airportId } = await projectColumns(trx, input, now);
-  const row = await trx.insertInto('projects').values(columns).returning('id').executeTakeFirstOrThrow();
+  const row = await trx.insertInto('projects').values({ ...columns, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   const id = row.id;
   if (airportId) await trx.insertInto('project_airports').values({ project_id: id, airport_id: airportId }).execute();
   if (input.topicIds?.length) await trx.insertInto('project_topics').values(input.topicIds.map((topic_id) => ({ project_id: id, topic_id }))).execute();

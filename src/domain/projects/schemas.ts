@@ -39,6 +39,7 @@ export const ProjectFilter = Type.Object({
   })),
   parentProjectId: Type.Optional(Type.String({ format: 'uuid', description: 'The packages of this programme' })),
   airports: Type.Optional(Type.Array(Type.String(), { description: 'Linked to one of these airports (id, IATA code or part of the name)' })),
+  updatedSince: Type.Optional(Type.String({ format: 'date-time', description: 'Changed (updated_at) after this instant' })),
 });
 /** Filters over projects; all given members must hold. */
 export type ProjectFilter = Static<typeof ProjectFilter>;

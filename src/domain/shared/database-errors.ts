@@ -21,7 +21,7 @@
  *
  * Anything else (a connection failure, a timeout, a bug) passes through unchanged for the faces.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Ctx } from '../context.js';
 import { conflict, DomainError, invalidParam } from '../errors.js';
@@ -173,5 +173,9 @@ export async function mappingDatabaseErrors<T>(fn: () => Promise<T>): Promise<T>
  * @throws DomainError CONFLICT, VALIDATION; whatever `fn` throws otherwise
  */
 export function writeTransaction<T>(ctx: Ctx, fn: (trx: Transaction<DB>, tctx: Ctx) => Promise<T>): Promise<T> {
-  return mappingDatabaseErrors(() => (ctx.db as Kysely<DB>).transaction().execute((trx) => fn(trx, { ...ctx, db: trx })));
+  return mappingDatabaseErrors(() => (ctx.db as Kysely<DB>).transaction().execute(async (trx) => {
+    // The service clock for what the database records itself (change feed, project history: migration 0019).
+    await sql`select set_config('airport_intel.now', ${ctx.now().toISOString()}, true)`.execute(trx);
+    return fn(trx, { ...ctx, db: trx });
+  }));
 }

@@ -68,6 +68,12 @@ export function tenderConditions(filter: TenderFilter, now: Date): RawBuilder<Sq
   if (filter.deadlineWithinDays !== undefined) {
     where.push(sql<SqlBool>`t.deadline >= ${now}::timestamptz and t.deadline <= ${now}::timestamptz + make_interval(days => ${filter.deadlineWithinDays})`);
   }
+  if (filter.companyIds) {
+    where.push(sql<SqlBool>`(t.buyer_company_id = any(${filter.companyIds}::uuid[])
+      or exists (select 1 from tender_companies x where x.tender_id = t.id and x.company_id = any(${filter.companyIds}::uuid[]))
+      or exists (select 1 from tender_bidders b where b.tender_id = t.id and b.company_id = any(${filter.companyIds}::uuid[])))`);
+  }
+  if (filter.updatedSince) where.push(sql<SqlBool>`t.updated_at > ${filter.updatedSince}::timestamptz`);
   return where;
 }
 
@@ -193,7 +199,7 @@ export async function tenderColumns(trx: Kysely<DB>, input: NewTender, now: Date
  */
 export async function insertTender(trx: Kysely<DB>, input: NewTender, now: Date): Promise<string> {
   const { columns, airportId } = await tenderColumns(trx, input, now);
-  const row = await trx.insertInto('tenders').values(columns).returning('id').executeTakeFirstOrThrow();
+  const row = await trx.insertInto('tenders').values({ ...columns, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   const id = row.id;
   if (airportId) await trx.insertInto('tender_airports').values({ tender_id: id, airport_id: airportId }).execute();
   if (input.topicIds?.length) await trx.insertInto('tender_topics').values(input.topicIds.map((topic_id) => ({ tender_id: id, topic_id }))).execute();

@@ -29,6 +29,8 @@ export const TenderFilter = Type.Object({
   type: Type.Optional(StringEnum(TENDER_TYPES)),
   statuses: Type.Optional(Type.Array(StringEnum(TENDER_STATUSES), { description: 'Derived statuses to keep (default: all)' })),
   deadlineWithinDays: Type.Optional(Type.Integer({ minimum: 0, description: 'Only tenders whose deadline is between now and this many days ahead' })),
+  companyIds: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { description: 'Listing, buying from or bid for by one of these companies (ids as given, not expanded)' })),
+  updatedSince: Type.Optional(Type.String({ format: 'date-time', description: 'Changed (updated_at) after this instant' })),
 });
 /** Filters over tenders; all given members must hold. */
 export type TenderFilter = Static<typeof TenderFilter>;

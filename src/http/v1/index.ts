@@ -21,6 +21,9 @@ import procurementRoutes from './routes/procurement.js';
 import projectRoutes from './routes/projects.js';
 import searchRoutes from './routes/search.js';
 import tenderRoutes from './routes/tenders.js';
+import changeRoutes from './routes/changes.js';
+import companyRoutes from './routes/companies.js';
+import projectHistoryRoutes from './routes/project-history.js';
 
 export default async function v1(app: FastifyInstance, options: Partial<NewsletterSettings> = {}): Promise<void> {
   installV1Errors(app);
@@ -39,5 +42,8 @@ export default async function v1(app: FastifyInstance, options: Partial<Newslett
   await app.register(procurementRoutes); // issue 11: procurement requests, invitation acceptance
   await app.register(libraryRoutes);
   await app.register(alertRoutes);
+  await app.register(changeRoutes); // issue 30: change feed, company profiles, project history
+  await app.register(companyRoutes);
+  await app.register(projectHistoryRoutes);
   await app.register(v1AdminScope, { prefix: '/admin', publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
 }

@@ -10,7 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
-import { Amount, MAX_FILTER_TEXT } from '../../../domain/shared/input-schema.js';
+import { Amount, MAX_FILTER_TEXT, UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { exportProjects, getProject, listProjects, PROJECT_EXPORT_CAP, PROJECT_STATUSES, type ProjectFilter } from '../../../domain/projects/index.js';
 import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
@@ -30,6 +30,7 @@ const filters = {
   type: text('Project type contains this (e.g. "terminal", "runway")'),
   topic: text('One topic (name or slug)'),
   min_value: Type.Optional(Amount('Minimum value, whole US dollars (value_usd)')),
+  updated_since: UpdatedSince,
 };
 const Filters = Type.Object(filters);
 
@@ -42,6 +43,7 @@ const toFilter = (q: Static<typeof Filters>): ProjectFilter => ({
   typeContains: q.type,
   topic: q.topic,
   minValueUsd: q.min_value,
+  updatedSince: q.updated_since,
 });
 
 export default async function projectRoutes(app: FastifyInstance): Promise<void> {

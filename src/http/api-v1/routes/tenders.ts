@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { Type, type Static } from 'typebox';
 import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
@@ -31,6 +32,7 @@ const filters = {
   closed: Type.Optional(StringEnum(['1', '0', 'true', 'false'], { description: '1 also lists tenders that are expired, closed, awarded or cancelled; by default only open and closing_soon ones' })),
   deadline_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650, description: 'Only tenders whose deadline falls within this many days from now' })),
   sort: Type.Optional(StringEnum(TENDER_SORTS, { description: 'Order (default deadline_asc, tenders without a deadline last)', default: 'deadline_asc' })),
+  updated_since: UpdatedSince,
 };
 const Filters = Type.Object(filters);
 
@@ -43,6 +45,7 @@ const toFilter = (q: Static<typeof Filters>): TenderFilter => ({
   type: q.type,
   statuses: q.closed === '1' || q.closed === 'true' ? undefined : LIVE_TENDER_STATUSES,
   deadlineWithinDays: q.deadline_days,
+  updatedSince: q.updated_since,
 });
 
 export default async function tenderRoutes(app: FastifyInstance): Promise<void> {

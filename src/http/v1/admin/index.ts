@@ -23,6 +23,7 @@ import adminEmailRoutes from './routes/email.js';
 import adminInboxRoutes from './routes/inbox.js';
 import adminCalendarRoutes from './routes/calendar.js';
 import adminProcurementRoutes from './routes/procurement.js';
+import adminCompanyRoutes from './routes/companies.js';
 
 /** The path prefix of the scope, as the /v1 access hook needs to recognise it. */
 export const V1_ADMIN_PREFIX = '/v1/admin';
@@ -56,4 +57,5 @@ export default async function v1AdminScope(app: FastifyInstance, options: Newsle
   await app.register(adminInboxRoutes);
   await app.register(adminCalendarRoutes);
   await app.register(adminProcurementRoutes); // issue 11 (procurement)
+  await app.register(adminCompanyRoutes); // issue 30
 }

@@ -9,12 +9,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import {
   exportProjectsForReader, facetProjects, getProject, listProjectsForReader, PROJECT_SORTS,
 } from '../../../domain/projects/index.js';
 import { GATES } from '../../../domain/entitlements.js';
-import { ProjectParams, projectParams, projectParamsToFilter } from '../../../domain/alerts/reader-queries.js';
+import { projectParams, projectParamsToFilter } from '../../../domain/alerts/reader-queries.js';
+import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
 import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
@@ -26,10 +27,10 @@ const tags = ['Projects'];
 const config = { gates: GATES.projects };
 const errors = problemResponses(400, 401, 403, 422, 500);
 /** The list's filter parameters, declared once in the domain (alert rules validate with them too). */
-export const filters = projectParams;
-const Filters = ProjectParams;
+export const filters = { ...projectParams, updated_since: UpdatedSince };
+const Filters = Type.Object(filters);
 const FACET_NAMES = ['statuses', 'regions', 'countries', 'types', 'topics', 'tags'] as const;
-const toFilter = projectParamsToFilter;
+const toFilter = (q: Static<typeof Filters>) => ({ ...projectParamsToFilter(q), updatedSince: q.updated_since });
 
 export default async function projectRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -8,12 +8,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import {
   exportTenders, facetTenders, getTender, listTenders, TENDER_SORTS,
 } from '../../../domain/tenders/index.js';
 import { GATES } from '../../../domain/entitlements.js';
-import { TenderParams, tenderParams, tenderParamsToFilter } from '../../../domain/alerts/reader-queries.js';
+import { tenderParams, tenderParamsToFilter } from '../../../domain/alerts/reader-queries.js';
+import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
 import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
@@ -25,10 +26,10 @@ const tags = ['Tenders'];
 const config = { gates: GATES.tenders };
 const errors = problemResponses(400, 401, 403, 422, 500);
 /** The list's filter parameters, declared once in the domain (alert rules validate with them too). */
-const filters = tenderParams;
-const Filters = TenderParams;
+const filters = { ...tenderParams, updated_since: UpdatedSince };
+const Filters = Type.Object(filters);
 const FACET_NAMES = ['statuses', 'types', 'regions', 'countries', 'topics', 'tags'] as const;
-const toFilter = tenderParamsToFilter;
+const toFilter = (q: Static<typeof Filters>) => ({ ...tenderParamsToFilter(q), updatedSince: q.updated_since });
 
 export default async function tenderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

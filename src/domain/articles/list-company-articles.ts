@@ -1,0 +1,21 @@
+/**
+ * The articles that name a set of companies, in the caller's archive scope (a trial preview of
+ * `archive` sees only the latest published edition), newest first, with saved flags: the reader's
+ * list of a company profile (src/domain/companies/list-company-records.ts).
+ */
+import type { Ctx } from '../context.js';
+import { gateOperation, GATES } from '../entitlements.js';
+import type { Window } from '../pagination.js';
+import { archiveScope } from '../previews.js';
+import { withSaved, type ReaderArticle } from './saved-articles.js';
+import { findArticles } from './search-engine.js';
+
+/**
+ * One window of the published articles naming one of `companyIds` (as given, not expanded).
+ * @throws DomainError FORBIDDEN without `archive` (full or preview)
+ */
+export async function listArticlesOfCompanies(ctx: Ctx, companyIds: string[], window: Window): Promise<ReaderArticle[]> {
+  gateOperation(ctx.identity, GATES.archive);
+  const page = await findArticles(ctx.db, { ...(await archiveScope(ctx)), anyCompanies: companyIds }, window);
+  return withSaved(ctx, page.items);
+}

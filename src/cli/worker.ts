@@ -36,6 +36,8 @@ export function startMailWorker(database: Database, config: Config, log: Pick<Fa
     concurrency: config.jobs.concurrency,
   }, 'worker started');
   return {
+    // Aborted by stop(): what `workerState` (GET /readyz) reads.
+    ...(worker.signal ? { signal: worker.signal } : {}),
     async stop() {
       await worker.stop();
       await transport.close?.();

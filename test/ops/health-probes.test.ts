@@ -72,3 +72,16 @@ describe('health probes', () => {
     }
   });
 });
+
+describe('workerState', () => {
+  it('is running while the worker started by startMailWorker runs, stopped after stop()', async () => {
+    const { loadConfig } = await import('../../src/config.js');
+    const { startMailWorker, workerState } = await import('../../src/cli/worker.js');
+    const quiet = { info: () => {}, error: () => {} };
+    const worker = startMailWorker(h.database, loadConfig({ DATA_DIR: '/tmp/airport-intel-health-probes' }), quiet as never);
+    assert.equal(workerState(worker), 'running');
+    await worker.stop();
+    assert.equal(workerState(worker), 'stopped');
+    assert.equal(workerState(undefined), 'stopped');
+  });
+});

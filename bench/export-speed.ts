@@ -28,6 +28,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { inlineParameters } from '../src/db/copy.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import type { DB } from '../src/db/types.js';
 import { migrate } from '../src/db/migrate.js';
@@ -91,20 +92,10 @@ async function adminSql(sqlText: string, connectionString = server): Promise<voi
   }
 }
 
-/** A SQL literal of a bound parameter, for COPY (which takes none). */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return `'${value.toISOString()}'`;
-  if (Array.isArray(value)) return `'{${value.map((v) => `"${String(v).replace(/["\\]/g, (c) => '\\' + c)}"`).join(',')}}'`;
-  return `'${String(value).replace(/'/g, "''")}'`;
-}
-
 /** The export's own SELECT with its parameters inlined. */
 function selectText(db: Kysely<DB>, exp: CsvExport): string {
   const compiled = exp.select.compile(db);
-  return compiled.sql.replace(/\$(\d+)/g, (_, n: string) => literal(compiled.parameters[Number(n) - 1]));
+  return inlineParameters(compiled.sql, compiled.parameters);
 }
 
 /** The bench caller (administrator, enterprise plan) and the three exports as the routes prepare them. */

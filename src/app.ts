@@ -17,6 +17,7 @@ import { openapiOptions } from './http/openapi.js';
 import healthRoutes from './http/health.js';
 import { installRouteRegistry } from './http/route-registry.js';
 import { installStrictQuery } from './http/strict-query.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { originPolicy } from './mcp/origin-guard.js';
 import { installMetrics, type MetricsOptions } from './http/metrics.js';
 import { systemCtx } from './domain/context.js';
@@ -29,12 +30,14 @@ import newsletterRoutes from './http/newsletter.js';
 import './http/types.js';
 import { installCors } from './http/plugins/cors.js';
 import { installIdempotency } from './http/plugins/idempotency.js';
+import { installDeprecation } from './http/plugins/deprecation.js';
 import { installResponseCache, type ResponseCacheOptions } from './http/response-cache.js';
 import { notifiedVersions, readEachTime } from './domain/system/content-version.js';
 import { IdentityCache } from './domain/identity/index.js';
 import { installCompression, type CompressionOptions } from './http/compression.js';
 import { NO_ALLOWED_HOSTS, type AllowedHosts } from './net/outbound.js';
 import type { SendBudget } from './domain/newsletter/index.js';
+import type { ReadinessProbe } from './domain/system/check-readiness.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -73,6 +76,8 @@ export interface AppOptions {
    * (src/domain/identity/authenticate-token.ts); default on. `false`: every request resolves its token.
    */
   identityCache?: boolean | undefined;
+  /** What `GET /readyz` reads besides the database (src/domain/system/check-readiness.ts): the in-process worker, shutdown; default none. */
+  readiness?: ReadinessProbe | undefined;
   /** The outbox's send budget (SEND_BUDGET_HOURLY, SEND_BUDGET_DAILY), reported by `GET /v1/admin/email/usage`; default 1000 an hour, 10000 a day. */
   sendBudget?: SendBudget;
 }
@@ -95,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   installRouteRegistry(app);
   installStrictQuery(app);
+  // JSON bodies nested deeper than 64 levels are a 400 before anything walks them (src/http/json-body.ts).
+  installJsonBodyParser(app);
   app.decorate('db', options.database.db);
   app.decorate('sessionSecret', options.sessionSecret);
   app.decorate('clock', options.clock ?? systemClock);
@@ -126,9 +133,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // ETag / 304 on every JSON GET and the response cache of caller-independent reads (docs/caching.md).
   installResponseCache(app, options.responseCache);
   await installCompression(app, options.compression);
+  // `config.deprecation` on a route: Deprecation and Sunset headers, `deprecated` in OpenAPI (docs/versioning.md).
+  installDeprecation(app);
 
   await app.register(swagger, openapiOptions(version));
-  await app.register(healthRoutes, { engine: options.database.kind, version });
+  await app.register(healthRoutes, { engine: options.database.kind, version, readiness: options.readiness });
   await app.register(apiV1, { prefix: '/api/v1' });
   await app.register(v1, { prefix: '/v1', publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
   await app.register(mcpRoutes, { version, origins: originPolicy(options.publicBaseUrl, options.mcpAllowedHosts, options.mcpAllowedOrigins) });

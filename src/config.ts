@@ -37,10 +37,37 @@
  * | CHECKOUT_CANCEL_URL  | PUBLIC_BASE_URL/billing/cancel | where it returns a buyer who gave up |
  * | MCP_ALLOWED_HOSTS | (local names + PUBLIC_BASE_URL's host) | extra comma-separated host names `/api/mcp` accepts in `Host`; `*`: any (DNS-rebinding protection off) |
  * | MCP_ALLOWED_ORIGINS | (the allowed hosts) | extra comma-separated origins or host names `/api/mcp` accepts in `Origin`; `*`: any |
+ * | JOB_CONCURRENCY | 4              | jobs (and outbox batches) one worker runs at once (decision 0036) |
+ * | RETENTION_OUTBOX_DAYS | 30       | days a sent message keeps its body and attachments (decision 0037) |
+ * | RETENTION_SESSIONS_DAYS | 7      | days an expired or revoked session is kept                     |
+ * | RETENTION_WEBHOOK_ATTEMPTS_DAYS | 30 | days a webhook attempt stays in the log                    |
+ * | RETENTION_USAGE_DAYS | 90        | days an API key's daily usage counter is kept                  |
+ * | MEDIA_STORE     | database       | where image bytes live: `database` (the media_objects table) or `s3` (docs/media.md) |
+ * | S3_ENDPOINT     | (AWS's)        | http(s)://host[:port] of an S3-compatible service (MinIO, Ceph, R2…) |
+ * | S3_REGION       | us-east-1      | the bucket's region                                            |
+ * | S3_BUCKET       | (required for s3) | the bucket of originals and variants (must exist)           |
+ * | S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY | (SDK default chain) | the key pair; both or neither |
+ * | S3_FORCE_PATH_STYLE | false      | `true`: path-style URLs (http://host/bucket/key), as most self-hosted services need |
+ * | SHUTDOWN_TIMEOUT_MS | 25000       | on SIGTERM, how long requests in flight and the worker's jobs may take before connections are cut (src/cli/shutdown.ts) |
+ * | LOG_FORMAT      | (auto)         | `json` or `pretty`; unset: pretty on a terminal, JSON otherwise (src/cli/logging.ts) |
+ *
+ * Secrets may come from files, as container platforms mount them: `SESSION_SECRET_FILE`,
+ * `DATABASE_URL_FILE`, `SMTP_URL_FILE`, `METRICS_TOKEN_FILE`, `STRIPE_SECRET_KEY_FILE`,
+ * `STRIPE_WEBHOOK_SECRET_FILE` name a file whose content (trailing line breaks and spaces removed)
+ * is the value. Setting both `NAME` and `NAME_FILE` is an error.
+ *
+ * A half-configured provider is said at start (docs/deployment.md): `STRIPE_SECRET_KEY` without
+ * `STRIPE_WEBHOOK_SECRET` is an error (buyers would pay and never get their plan); settings that
+ * have no effect without their provider (`STRIPE_WEBHOOK_SECRET`, `STRIPE_API_URL`, `CHECKOUT_*_URL`
+ * without `STRIPE_SECRET_KEY`; `MAIL_FROM` without `SMTP_URL`) are warnings in {@link Config.warnings}.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseAllowedHosts, type AllowedHosts } from './net/outbound.js';
 import type { PaymentsConfig } from './domain/billing/provider.js';
+import { DEFAULT_RETENTION, type RetentionWindows } from './domain/housekeeping/windows.js';
+import { DEFAULT_JOB_CONCURRENCY } from './domain/jobs/jobs.js';
+import type { S3Settings } from './domain/media/s3-store.js';
 
 /** The checked configuration of one process. */
 export interface Config {
@@ -70,10 +97,49 @@ export interface Config {
   outboundAllowedHosts: AllowedHosts;
   /** Caps of an image upload (docs/media.md). */
   media: { maxBytes: number; maxPixels: number };
+  /** `MEDIA_STORE=s3`: the object store of image bytes; `undefined`: the database (docs/media.md). */
+  mediaObjectStore: S3Settings | undefined;
   /** The payment provider (Stripe); without a secret key checkout is disabled (docs/accounts.md). */
   payments: PaymentsConfig;
   /** DNS-rebinding protection of `/api/mcp` (docs/mcp.md): extra allowed `Host` and `Origin` hosts. */
   mcp: { allowedHosts: string[]; allowedOrigins: string[] };
+  /** The worker's job runner (decision 0036). */
+  jobs: { concurrency: number };
+  /** How long records are kept once they served their purpose (decision 0037). */
+  retention: RetentionWindows;
+  /** On SIGTERM, the deadline of requests in flight and of the worker's current jobs, in ms (src/cli/shutdown.ts). */
+  shutdownTimeoutMs: number;
+  /** `LOG_FORMAT`: `json`, `pretty`, or `auto` (pretty on a terminal, JSON otherwise). */
+  logFormat: 'json' | 'pretty' | 'auto';
+  /** Settings that have no effect as given (a half-configured provider): logged as warnings at start. */
+  warnings: string[];
+}
+
+/** The secrets that may be read from a file named by `NAME_FILE`. */
+export const FILE_SECRETS = ['SESSION_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * `env` with each `NAME_FILE` of {@link FILE_SECRETS} replaced by `NAME` = the file's content
+ * (trailing line breaks and spaces removed).
+ * @throws ConfigError when both `NAME` and `NAME_FILE` are set, or the file cannot be read or is empty
+ */
+export function resolveFileSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env };
+  for (const name of FILE_SECRETS) {
+    const file = env[`${name}_FILE`]?.trim();
+    if (!file) continue;
+    if (env[name]?.trim()) throw new ConfigError(`${name} and ${name}_FILE are both set: keep one`);
+    let value: string;
+    try {
+      value = fs.readFileSync(file, 'utf8').replace(/[\s]+$/, '');
+    } catch (err) {
+      throw new ConfigError(`${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+    if (!value) throw new ConfigError(`${name}_FILE: ${file} is empty`);
+    out[name] = value;
+    delete out[`${name}_FILE`];
+  }
+  return out;
 }
 
 /** Where and to whom `/metrics` is served; both unset: not at all (404). */
@@ -144,9 +210,12 @@ export function parseCorsOrigins(raw: string | undefined): string[] {
 
 /**
  * Reads the configuration from `env`.
- * @throws ConfigError when a variable is malformed (bad PORT, DATABASE_URL that is not postgres://).
+ * @throws ConfigError when a variable is malformed (bad PORT, DATABASE_URL that is not postgres://),
+ *   a `NAME_FILE` cannot be read, or a provider is configured so that it would fail (see above).
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
+  const env = resolveFileSecrets(given);
+  const warnings: string[] = [];
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
@@ -204,6 +273,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const [name, url] of [['CHECKOUT_SUCCESS_URL', successUrl], ['CHECKOUT_CANCEL_URL', cancelUrl]] as const) {
     if (!/^https?:\/\/[^/\s]/.test(url)) throw new ConfigError(`${name} must start with http:// or https://`);
   }
+  if (secretKey && !webhookSecret) {
+    throw new ConfigError('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: buyers could pay but their payment notifications could not be verified, so no plan would ever start (set STRIPE_WEBHOOK_SECRET, or unset STRIPE_SECRET_KEY to disable checkout)');
+  }
+  if (!secretKey) {
+    const unused = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'CHECKOUT_SUCCESS_URL', 'CHECKOUT_CANCEL_URL'].filter((n) => env[n]?.trim());
+    if (unused.length) warnings.push(`${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} set but STRIPE_SECRET_KEY is not: checkout is disabled and payment notifications are refused as not configured`);
+  }
+  if (!smtpUrl && env.MAIL_FROM?.trim()) warnings.push('MAIL_FROM is set but SMTP_URL is not: mail is written as .eml files under DATA_DIR/outbox, not sent');
+  const logFormat = (env.LOG_FORMAT?.trim() || 'auto').toLowerCase();
+  if (!['json', 'pretty', 'auto'].includes(logFormat)) throw new ConfigError('LOG_FORMAT must be json, pretty or auto');
   return {
     port,
     host,
@@ -223,8 +302,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: intVar(env, 'MEDIA_MAX_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
       maxPixels: intVar(env, 'MEDIA_MAX_PIXELS', 50_000_000, 10_000, 1_000_000_000),
     },
+    mediaObjectStore: objectStoreSettings(env),
     payments: { secretKey, webhookSecret, apiUrl, successUrl, cancelUrl },
     mcp: { allowedHosts: hostList(env, 'MCP_ALLOWED_HOSTS'), allowedOrigins: hostList(env, 'MCP_ALLOWED_ORIGINS') },
+    jobs: { concurrency: intVar(env, 'JOB_CONCURRENCY', DEFAULT_JOB_CONCURRENCY, 1, 64) },
+    retention: {
+      outboxDays: intVar(env, 'RETENTION_OUTBOX_DAYS', DEFAULT_RETENTION.outboxDays, 0, 36_500),
+      sessionDays: intVar(env, 'RETENTION_SESSIONS_DAYS', DEFAULT_RETENTION.sessionDays, 0, 36_500),
+      webhookAttemptDays: intVar(env, 'RETENTION_WEBHOOK_ATTEMPTS_DAYS', DEFAULT_RETENTION.webhookAttemptDays, 0, 36_500),
+      usageDays: intVar(env, 'RETENTION_USAGE_DAYS', DEFAULT_RETENTION.usageDays, 0, 36_500),
+    },
+    shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 0, 600_000),
+    logFormat: logFormat as Config['logFormat'],
+    warnings,
+  };
+}
+
+/**
+ * `MEDIA_STORE` and the `S3_*` settings: `undefined` for the database store (the default), else the
+ * object store's settings (`S3_SECRET_ACCESS_KEY` may come from `S3_SECRET_ACCESS_KEY_FILE`).
+ * @throws ConfigError for an unknown store, a missing bucket, a bad endpoint, half a key pair
+ */
+function objectStoreSettings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const store = (env.MEDIA_STORE?.trim() || 'database').toLowerCase();
+  if (store === 'database') return undefined;
+  if (store !== 's3') throw new ConfigError('MEDIA_STORE must be database or s3');
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new ConfigError('S3_BUCKET is required with MEDIA_STORE=s3');
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^/\s]+\/?$/.test(endpoint)) throw new ConfigError('S3_ENDPOINT must be http(s)://host[:port]');
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || undefined;
+  if (!accessKeyId !== !secretAccessKey) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  const pathStyle = (env.S3_FORCE_PATH_STYLE?.trim() || 'false').toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(pathStyle)) throw new ConfigError('S3_FORCE_PATH_STYLE must be true or false');
+  return {
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    bucket,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
   };
 }
 

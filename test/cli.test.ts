@@ -134,6 +134,7 @@ describe('airport-intel CLI', () => {
     { args: ['users', 'create'], flags: ['--email <E>', '--name <N>', '--admin', '--plan <plan>', '--addon <addon>'], example: /\$ airport-intel users create --email/ },
     { args: ['keys', 'create'], flags: ['--email <E>', '--label <L>'], example: /\$ airport-intel keys create --email/ },
     { args: ['sessions', 'create'], flags: ['--email <E>'], example: /\$ airport-intel sessions create --email/ },
+    { args: ['media', 'migrate'], flags: ['--to <store>'], example: /\$ MEDIA_STORE=s3 .*airport-intel media migrate --to s3/ },
   ];
 
   it('gives every command --help with its flags and an example, on stdout with exit code 0', async () => {
@@ -150,7 +151,7 @@ describe('airport-intel CLI', () => {
     }
     const top = await cli('--help');
     assert.equal(top.code, 0);
-    for (const name of ['serve', 'worker', 'migrate', 'seed', 'users', 'keys', 'sessions', '--version']) assert.ok(top.stdout.includes(name), name);
+    for (const name of ['serve', 'worker', 'migrate', 'media', 'seed', 'users', 'keys', 'sessions', '--version']) assert.ok(top.stdout.includes(name), name);
     const bare = await cli();
     assert.equal(bare.code, 0);
     assert.equal(bare.stdout, top.stdout);

@@ -3,7 +3,8 @@
  *   serve
  *   worker
  *   migrate
- *   seed sample [--force]
+ *   media migrate --to s3
+  seed sample [--force]
  *   seed synthetic [--articles N] [--projects N] [--tenders N] [--seed S]
  *   users create --email E [--name N] [--admin] [--plan trial|core|professional|enterprise] [--addon wat] [--addon mcp]
  *   users update --email E [--plan P] [--addon A]… [--admin|--no-admin]
@@ -11,6 +12,8 @@
  *   keys list --email E
  *   keys revoke --id ID
  *   sessions create --email E
+ *   jobs list [--status S] [--kind K] [--limit N] | jobs retry --id ID | jobs discard --id ID
+ *   backup --out FILE | restore FILE [--force]
  * Every command has `--help` (its flags and an example); `airport-intel --version` prints the version.
  * Results go to stdout (JSON, or the bare key/token); progress and errors to stderr.
  * Exit codes: 0 success, 1 failure, 2 usage error (unknown command or flag, missing or bad value:
@@ -27,6 +30,7 @@ import { systemCtx } from '../domain/context.js';
 import { systemClock } from '../system-clock.js';
 import { createApiKey, createSession, createUser, listApiKeysOfUser, PLAN_CODES, revokeApiKeyById, updateUser, type PlanCode } from '../domain/identity/index.js';
 import { resolveSessionSecret } from '../secrets.js';
+import { discardJob, JOB_STATES, listJobs, retryJob, type JobState } from '../domain/jobs/operator.js';
 import { CliFailure, positiveInt, required, say, UsageError, withDatabase } from './runtime.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -48,6 +52,7 @@ function program(): { root: Command; current: () => Command } {
     .addHelpText('after', `
 Commands and their flags (airport-intel <command> --help shows a command's flags and an example):
   serve | worker | migrate
+  media migrate --to s3
   seed sample [--force]
   seed synthetic [--articles N] [--projects N] [--tenders N] [--seed S]
   users create --email E [--name N] [--admin] [--plan ${PLAN_CODES.join('|')}] [--addon wat] [--addon mcp]
@@ -56,6 +61,9 @@ Commands and their flags (airport-intel <command> --help shows a command's flags
   keys list --email E
   keys revoke --id ID
   sessions create --email E
+  jobs list [--status queued|running|failed|done|dead] [--kind K] [--limit N]
+  jobs retry --id ID | jobs discard --id ID
+  backup --out FILE | restore FILE [--force]
 
 Environment: PORT, HOST, DATABASE_URL, DATA_DIR, SESSION_SECRET, LOG_LEVEL, METRICS_TOKEN, METRICS_PORT,
 SMTP_URL, SEND_BUDGET_HOURLY, … (README "Configuration").
@@ -119,13 +127,42 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
       const seedValue = positiveInt(v, 'seed', 1);
       return withDatabase(async (database) => {
         const started = Date.now();
+        const kindStarted: Record<string, { at: number; done: number }> = {};
         const { seedSynthetic } = await import('../seed/synthetic.js');
         const report = await seedSynthetic(database.db, {
           ...counts,
           seed: seedValue,
-          onProgress: (done, total, kind) => say(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} ${kind}`),
+          onProgress: (done, total, kind) => {
+            // Rate and time left of this kind, so a million-row load says how long it will take.
+            const since = (kindStarted[kind] ??= { at: Date.now(), done: 0 });
+            const seconds = (Date.now() - since.at) / 1000;
+            const rate = seconds > 0 ? (done - since.done) / seconds : 0;
+            const left = rate > 0 ? ` (${Math.round(rate).toLocaleString('en')}/s, ~${Math.ceil((total - done) / rate)} s left)` : '';
+            say(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} ${kind}${left}`);
+          },
         });
         say(`Generated ${report.editions} editions, ${report.articles} articles, ${report.projects} projects and ${report.tenders} tenders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      });
+    });
+
+  root.command('media').description('manage the media library\'s storage').command('migrate')
+    .description('move image bytes from the database to the object store of MEDIA_STORE=s3, object by object, with progress on stderr (rerun safely)')
+    .requiredOption('--to <store>', 'the target store: s3')
+    .addHelpText('after', example('MEDIA_STORE=s3 S3_BUCKET=media S3_ENDPOINT=http://127.0.0.1:9000 S3_FORCE_PATH_STYLE=true airport-intel media migrate --to s3'))
+    .action((v: { to: string }) => {
+      if (v.to !== 's3') throw new UsageError('--to must be s3');
+      return withDatabase(async (database, config) => {
+        const s3 = config.mediaObjectStore;
+        if (!s3) throw new CliFailure('media migrate --to s3 needs MEDIA_STORE=s3 and the S3_* settings (switch the servers to them first: docs/operations.md)');
+        const { migrateMediaToObjectStore, s3Client, s3MediaStore } = await import('../domain/media/index.js');
+        const started = Date.now();
+        let last = 0;
+        const report = await migrateMediaToObjectStore(systemCtx(database.db, systemClock), s3MediaStore(s3Client(s3), s3.bucket), (p) => {
+          if (Date.now() - last < 1000 && p.done !== p.total) return;
+          last = Date.now();
+          say(`  ${p.done.toLocaleString('en')} / ${p.total.toLocaleString('en')} objects, ${(p.bytesCopied / 1024 / 1024).toFixed(1)} MB copied`);
+        });
+        say(`Moved ${report.done} objects to s3://${s3.bucket} (${report.alreadyThere} were already there, ${(report.bytesCopied / 1024 / 1024).toFixed(1)} MB copied) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       });
     });
 
@@ -210,6 +247,54 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
     .action((v: { email: string }) => {
       const email = required(v, 'email');
       return withDatabase(async (database, config) => print((await createSession(systemCtx(database.db, systemClock), resolveSessionSecret(config), email)).token));
+    });
+
+  const jobs = root.command('jobs').description('inspect and steer the durable jobs (alert matching and delivery, webhooks, feed polls, housekeeping)');
+  jobs.command('list')
+    .description('list jobs as JSON, newest first: id, kind, status, attempts, run_at, last_error, payload …')
+    .option('--status <S>', `only jobs in this state: ${JOB_STATES.join('|')}`)
+    .option('--kind <K>', 'only jobs of this kind, e.g. alerts.webhook')
+    .option('--limit <N>', 'at most N jobs (1 to 1000)', '50')
+    .addHelpText('after', example('airport-intel jobs list --status dead', 'airport-intel jobs list --kind alerts.webhook --limit 10'))
+    .action((v: { status?: string; kind?: string; limit: string }) => {
+      if (v.status !== undefined && !JOB_STATES.includes(v.status as JobState)) throw new UsageError(`--status must be one of ${JOB_STATES.join(', ')}`);
+      const limit = positiveInt(v, 'limit');
+      return withDatabase(async (database) => print(await listJobs(systemCtx(database.db, systemClock), { status: v.status as JobState | undefined, kind: v.kind, limit })));
+    });
+  jobs.command('retry')
+    .description('run a dead or failed job again as soon as a worker is free (its attempts start over); prints the job')
+    .requiredOption('--id <ID>', 'the job\'s id (from jobs list)')
+    .addHelpText('after', example('airport-intel jobs retry --id 7d0c6a57-4c1e-4f0e-9a55-2b8f3e1c2d4a'))
+    .action((v: { id: string }) => {
+      const id = required(v, 'id');
+      return withDatabase(async (database) => print(await retryJob(systemCtx(database.db, systemClock), id)));
+    });
+  jobs.command('discard')
+    .description('delete a job that is not running, so that it never runs; prints the job as it was')
+    .requiredOption('--id <ID>', 'the job\'s id (from jobs list)')
+    .addHelpText('after', example('airport-intel jobs discard --id 7d0c6a57-4c1e-4f0e-9a55-2b8f3e1c2d4a'))
+    .action((v: { id: string }) => {
+      const id = required(v, 'id');
+      return withDatabase(async (database) => print(await discardJob(systemCtx(database.db, systemClock), id)));
+    });
+
+  root.command('backup')
+    .description('write a backup of the embedded database and DATA_DIR/session-secret to FILE (a gzipped tar); refuses while a server holds DATA_DIR, and on PostgreSQL (use pg_dump: docs/operations.md)')
+    .requiredOption('--out <FILE>', 'the file to write (replaced atomically, mode 0600)')
+    .addHelpText('after', example('airport-intel backup --out backups/airport-intel-$(date +%F).tar.gz'))
+    .action(async (v: { out: string }) => {
+      const out = required(v, 'out');
+      const manifest = await (await import('./backup.js')).backup(out);
+      say(`Backed up the embedded database (schema ${manifest.migrations.at(-1) ?? 'empty'})${manifest.sessionSecret ? ' and the session secret' : ''} to ${out}`);
+    });
+  root.command('restore')
+    .description('restore a backup FILE into DATA_DIR (an empty data folder, or --force to move the current database aside); the server must be stopped')
+    .argument('<FILE>', 'a file written by airport-intel backup')
+    .option('--force', 'move an existing database (and session secret) aside as …before-restore-<time> instead of refusing')
+    .addHelpText('after', example('DATA_DIR=/srv/airport-intel airport-intel restore backups/airport-intel-2026-11-26.tar.gz'))
+    .action(async (file: string, v: { force?: boolean }) => {
+      const manifest = await (await import('./backup.js')).restore(file, v.force === true);
+      say(`Restored the backup of ${manifest.createdAt} (version ${manifest.serviceVersion}); start the server to apply newer migrations`);
     });
 
   return { root, current: () => current };

@@ -5,6 +5,18 @@
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, targetFromConfig, type Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { s3Client, s3MediaStore, useObjectStore } from '../domain/media/index.js';
+
+/**
+ * Opens the database of `config`; with `MEDIA_STORE=s3` its media go to the object store
+ * (docs/media.md).
+ */
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  const database = await openDatabase(targetFromConfig(config));
+  const s3 = config.mediaObjectStore;
+  if (s3) useObjectStore(database.db, s3MediaStore(s3Client(s3), s3.bucket));
+  return database;
+}
 
 /** A CLI usage mistake: printed with the command's usage, exit code 2. */
 export class UsageError extends Error {}
@@ -36,7 +48,7 @@ export async function withDatabase<T>(
   options: { migrate?: boolean } = {},
 ): Promise<T> {
   const config = loadConfig();
-  const database = await openDatabase(targetFromConfig(config));
+  const database = await openConfiguredDatabase(config);
   try {
     if (options.migrate !== false) await migrate(database);
     return await fn(database, config);

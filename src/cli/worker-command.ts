@@ -1,28 +1,29 @@
 /**
- * `airport-intel worker`: migrates, then runs the worker (email outbox and durable jobs) until SIGINT/SIGTERM.
+ * `airport-intel worker`: migrates, then runs the worker (email outbox and durable jobs, up to
+ * JOB_CONCURRENCY at once) until SIGINT/SIGTERM, logging JSON lines (pino) as `serve` does.
  * Any number may run beside the servers on one PostgreSQL (leases in the database keep them apart).
  * On the embedded database stop `serve` first (one process at a time), or let `serve` run it.
  */
+import { pino } from 'pino';
 import { loadConfig } from '../config.js';
-import { openDatabase, targetFromConfig } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { say } from './runtime.js';
+import { openConfiguredDatabase } from './runtime.js';
 import { startMailWorker } from './worker.js';
 
 export async function runWorker(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(targetFromConfig(config));
-  await migrate(database);
-  const log = {
-    info: (obj: unknown, msg?: string) => say(`${msg ?? ''} ${JSON.stringify(obj)}`.trim()),
-    error: (obj: unknown, msg?: string) => say(`${msg ?? ''} ${obj instanceof Error ? obj.message : JSON.stringify(obj)}`.trim()),
-  };
-  const worker = startMailWorker(database, config, log as never);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+  const log = pino({ level: config.logLevel, base: { pid: process.pid, process: 'worker' } });
+  const database = await openConfiguredDatabase(config);
+  const applied = await migrate(database);
+  if (applied.length) log.info({ migrations: applied }, 'migrations applied');
+  const worker = startMailWorker(database, config, log);
+  const signal = await new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
   });
-  say('stopping the worker');
+  log.info({ signal }, 'stopping the worker');
   await worker.stop();
   await database.close();
+  log.info('worker stopped');
+  log.flush();
 }

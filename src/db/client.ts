@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } f
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { connectionIsBroken } from './errors.js';
+import { registerPool } from './copy.js';
 import { guardDialect } from './guard.js';
 import type { DB } from './types.js';
 
@@ -41,7 +42,7 @@ export interface Database {
    * Absent on a PostgreSQL server, where other processes write too (src/domain/system/content-version.ts).
    */
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
-  /** Embedded engine only: the data directory as an uncompressed tarball (PGlite `dumpDataDir`), for templates. */
+  /** Embedded engine only: the data directory as an uncompressed tarball (PGlite `dumpDataDir`), for templates and backups. */
   dumpDataDir?: () => Promise<Blob>;
 }
 
@@ -76,7 +77,7 @@ const KEEPALIVE_DELAY_MS = 10_000;
 /** Where to connect: a PostgreSQL URL, an embedded data directory, or an in-memory embedded database. */
 export type DatabaseTarget = (
   | { kind: 'postgres'; url: string; poolMax?: number }
-  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; dataDir: string; /** A `dumpDataDir` tarball to create the database from (`airport-intel restore`). */ loadDataDir?: Blob }
   | { kind: 'pglite-memory'; /** A `dumpDataDir` tarball to start from (a migrated template). */ loadDataDir?: Blob }
 ) & { timeouts?: DatabaseTimeouts | undefined };
 
@@ -105,7 +106,7 @@ function pidIsAlive(pid: number): boolean {
  * @throws DatabaseInUseError when a live process holds it.
  * @returns a function that releases the lock.
  */
-function lockDataDir(dir: string): () => void {
+export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockFile = path.join(dir, 'airport-intel.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -165,6 +166,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     const readTimeoutMs = statementMs ? statementMs + READ_TIMEOUT_GRACE_MS : undefined;
     const db = new Kysely<DB>({ dialect: guardDialect(new PostgresDialect({ pool: guardedPool(pool, readTimeoutMs) }), { acquireMs }) });
+    // The CSV exports read `COPY … TO STDOUT` as bytes on a connection of this pool (./copy.ts).
+    registerPool(db, pool);
     return {
       db,
       kind: 'postgres',
@@ -212,7 +215,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   try {
     client = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
-      ...(target.kind === 'pglite-memory' && target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
       parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
     });
   } catch (err) {

@@ -340,6 +340,12 @@ export interface InboxItems {
   url: string;
 }
 
+export interface HousekeepingTotals {
+  last_run_at: Timestamp;
+  purged: Generated<number>;
+  what: string;
+}
+
 export interface Jobs {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -780,6 +786,7 @@ export interface DB {
   fx_rates: FxRates;
   idempotency_keys: IdempotencyKeys;
   inbox_items: InboxItems;
+  housekeeping_totals: HousekeepingTotals;
   jobs: Jobs;
   media_assets: MediaAssets;
   media_bindings: MediaBindings;

@@ -6,6 +6,9 @@
  *   or headers too slow, 400 malformed) or by Fastify's router (400 bad URL encoding, 414 a path
  *   parameter too long) — answered in the dialect of the path: `/v1…` gets problem+json, everything
  *   else `{ error }`, each with an `X-Request-Id`;
+ * - while the server shuts down (src/cli/shutdown.ts), a request that still arrives on an open
+ *   keep-alive connection is answered 503 in the same dialect, with `Connection: close` and
+ *   `Retry-After` (instead of Fastify's own body), so the client retries elsewhere;
  * - headers of every response: `X-Content-Type-Options: nosniff`, and on every response to a request
  *   with credentials a `Cache-Control` that keeps shared caches from storing it (`private, no-cache`
  *   unless the route set its own; a route's `public` becomes `private`).
@@ -17,6 +20,7 @@ import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, F
 import type { HttpTimeouts } from '../config.js';
 import { apiV1ErrorDocument, sendApiV1Error } from './api-v1/errors.js';
 import { PROBLEM_TYPE, problemDocument, sendProblem, sendV1Error } from './v1/problem.js';
+import { DomainError } from '../domain/errors.js';
 
 /** Cache-Control of a response to a request with credentials when the route sets none. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
@@ -67,7 +71,10 @@ function clientErrorHandler(this: FastifyInstance, error: Error, socket: Socket)
   const err = error as NodeJS.ErrnoException & { rawPacket?: Buffer };
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
-  const rawLine = err.rawPacket ? /^[A-Z]+ (\S+) HTTP\//.exec(err.rawPacket.toString('latin1', 0, 8192))?.[1] : undefined;
+  // The request line may be cut short (a 100 KB query string): its path is all the dialect needs.
+  // Node hands over only the chunk that overflowed: when a slow client's request line began in an
+  // earlier chunk, the path is unknown and the answer is `{ error }`.
+  const rawLine = err.rawPacket ? /^[A-Z]+ (\/[^\s?#]*)/.exec(err.rawPacket.toString('latin1', 0, 8192))?.[1] : undefined;
   const url = inFlight?.req?.url ?? rawLine ?? '/';
   const id = (inFlight?.req && requestIds.get(inFlight.req)) || crypto.randomUUID();
   const { status, message } = describeClientError(err);
@@ -103,6 +110,8 @@ export function edgeServerOptions(timeouts: HttpTimeouts): FastifyHttpOptions<Se
     connectionTimeout: timeouts.connectionMs,
     http: { requestTimeout: timeouts.requestMs, headersTimeout: timeouts.headersMs, connectionsCheckingInterval: interval },
     clientErrorHandler: clientErrorHandler as FastifyServerOptions['clientErrorHandler'],
+    // Requests arriving while the server closes get the edition's 503 (installEdgeHeaders).
+    return503OnClosing: false,
     // FST_ERR_BAD_URL (400) and FST_ERR_MAX_PARAM_LENGTH (414), raised by the router before any hook.
     frameworkErrors: (error, request, reply) => void sendEditionError(error, request, reply),
   };
@@ -110,7 +119,15 @@ export function edgeServerOptions(timeouts: HttpTimeouts): FastifyHttpOptions<Se
 
 /** Installs the headers of every response (see the module comment); call before registering routes. */
 export function installEdgeHeaders(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      return sendEditionError(new DomainError('UNAVAILABLE', 'The server is shutting down: retry the request', { retryAfterSeconds: 1 }), request, reply);
+    }
     requestIds.set(request.raw, request.id);
     reply.header('x-content-type-options', 'nosniff');
     // Set here too, so that hijacked responses (the MCP transport) carry it.

@@ -10,6 +10,10 @@
  * - the PostgreSQL pool (open, idle, waiting), read on scrape; the embedded engine has no pool;
  * - the newsletter outbox by status, the job queue depth (messages awaiting delivery) and sends in
  *   the last hour and day against the budget, read on scrape with the domain's `outboxUsage`;
+ * - the `jobs` table by kind and state (queued, running, failed, done, dead) and the age of the
+ *   oldest due job of each kind, read on scrape with the domain's `jobMetrics`;
+ * - the housekeeping (decision 0037): records purged by kind since the database was created, and
+ *   the time of the last run;
  * - the default process metrics (CPU, memory, event loop lag, GC, handles).
  *
  * Off unless configured: `token` puts `/metrics` on the app behind `Authorization: Bearer <token>`;
@@ -22,6 +26,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Ctx } from '../domain/context.js';
 import { unauthenticated } from '../domain/errors.js';
 import { outboxUsage, type SendBudget } from '../domain/newsletter/index.js';
+import { jobMetrics } from '../domain/jobs/index.js';
+import { housekeepingTotals } from '../domain/housekeeping/index.js';
 import { installApiV1Errors, sendApiV1Error } from './api-v1/errors.js';
 
 /** How the app measures and where it shows the metrics. */
@@ -87,9 +93,13 @@ function createMetrics(options: MetricsOptions, sources: MetricsSources, onError
     new Gauge({ name: `${PREFIX}db_pool_waiting_queries`, help: 'Queries waiting for a PostgreSQL pool connection now', registers: [registry], collect() { this.set(pool().waiting); } });
   }
   const outbox = new Gauge({ name: `${PREFIX}outbox_messages`, help: 'Newsletter outbox messages by status (queued, failed = awaiting a retry, dead, sent)', labelNames: ['status'], registers: [registry] });
-  const queue = new Gauge({ name: `${PREFIX}job_queue_depth`, help: 'Jobs awaiting a worker, by queue (outbox: messages queued or failed and awaiting a retry)', labelNames: ['queue'], registers: [registry] });
+  const queue = new Gauge({ name: `${PREFIX}job_queue_depth`, help: 'Work awaiting a worker, by queue (outbox: messages queued or failed and awaiting a retry; jobs: jobs queued or failed and awaiting a retry)', labelNames: ['queue'], registers: [registry] });
   const sent = new Gauge({ name: `${PREFIX}outbox_sent_recent`, help: 'Messages sent in the last hour or day', labelNames: ['window'], registers: [registry] });
   const budget = new Gauge({ name: `${PREFIX}outbox_send_budget`, help: 'Messages the outbox worker may send per hour or day', labelNames: ['window'], registers: [registry] });
+  const jobs = new Gauge({ name: `${PREFIX}jobs`, help: 'Durable jobs by kind and state (queued, running, failed = awaiting a retry, done = kept 7 days, dead)', labelNames: ['kind', 'state'], registers: [registry] });
+  const jobAge = new Gauge({ name: `${PREFIX}jobs_oldest_due_age_seconds`, help: 'Seconds the oldest due job of a kind (queued, or failed and due for its retry) has waited past its run time; 0 when none waits', labelNames: ['kind'], registers: [registry] });
+  const purged = new Counter({ name: `${PREFIX}housekeeping_purged_total`, help: 'Records the daily housekeeping purged since the database was created, by kind (outbox_bodies, sessions, idempotency_keys, webhook_attempts, usage_counters)', labelNames: ['what'], registers: [registry] });
+  const lastRun = new Gauge({ name: `${PREFIX}housekeeping_last_run_timestamp_seconds`, help: 'Unix time of the last housekeeping run; 0 before the first', registers: [registry] });
   const sendBudget = options.sendBudget ?? DEFAULT_BUDGET;
   return {
     registry,
@@ -103,8 +113,22 @@ function createMetrics(options: MetricsOptions, sources: MetricsSources, onError
         sent.set({ window: 'day' }, use.sent_last_day);
         budget.set({ window: 'hour' }, use.budget.hourly);
         budget.set({ window: 'day' }, use.budget.daily);
+        const byKind = await jobMetrics(sources.ctx());
+        jobs.reset();
+        jobAge.reset();
+        let pending = 0;
+        for (const k of byKind) {
+          for (const [state, n] of Object.entries(k.counts)) jobs.set({ kind: k.kind, state }, n);
+          jobAge.set({ kind: k.kind }, k.oldestDueAgeSeconds);
+          pending += k.counts.queued + k.counts.failed;
+        }
+        queue.set({ queue: 'jobs' }, pending);
+        const housekeeping = await housekeepingTotals(sources.ctx());
+        purged.reset();
+        for (const [what, n] of Object.entries(housekeeping.purged)) purged.inc({ what }, n);
+        lastRun.set(housekeeping.lastRunAt ? housekeeping.lastRunAt.getTime() / 1000 : 0);
       } catch (err) {
-        // A database that does not answer must not hide the other metrics: the outbox values stay stale.
+        // A database that does not answer must not hide the other metrics: the values read from it stay stale.
         onError(err);
       }
       return registry.metrics();
@@ -135,7 +159,7 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions | u
     app.decorate('metrics', null);
     return;
   }
-  const metrics = createMetrics(options, sources, (err) => app.log.error({ err }, 'metrics: the outbox could not be read'));
+  const metrics = createMetrics(options, sources, (err) => app.log.error({ err }, 'metrics: the outbox or the jobs could not be read'));
   app.decorate('metrics', metrics);
   const requests = metrics.registry.getSingleMetric(`${PREFIX}http_requests_total`) as Counter;
   const latency = metrics.registry.getSingleMetric(`${PREFIX}http_request_duration_seconds`) as Histogram;

@@ -76,26 +76,32 @@ const strict = make(false);
 /**
  * The path (JSON pointer, as Ajv writes `instancePath`) of the first string in `value` that holds a
  * forbidden control character or is not well-formed Unicode, or `undefined`. Object keys count too.
+ * The walk keeps its own stack (depth-first, in document order), so no nesting depth can overflow
+ * the call stack; JSON bodies are also capped at 64 levels before parsing (src/http/json-body.ts).
  */
 export function findBadText(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return isBadText(value) ? path : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findBadText(value[i], `${path}/${i}`);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const here = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (isBadText(key)) return here;
-      const found = findBadText(item, here);
-      if (found !== undefined) return found;
+  // Each entry: a value and its path; an object's key is pushed as a string to check before its value.
+  const stack: [unknown, string][] = [[value, path]];
+  while (stack.length) {
+    const [item, at] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (isBadText(item)) return at;
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${at}/${i}`]);
+    } else if (item !== null && typeof item === 'object') {
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        const here = `${at}/${pointerToken(key)}`;
+        stack.push([child, here], [key, here]);
+      }
     }
   }
   return undefined;
 }
+
+/** A key as a JSON pointer token (RFC 6901: `~` → `~0`, `/` → `~1`). */
+const pointerToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Adds the text rule to a compiled schema: the schema first, then every string of the data. */
 function withTextRule(validate: ValidateFunction): ValidateFunction {

@@ -7,10 +7,11 @@ import type { Config } from '../config.js';
 import type { JobHandler } from '../domain/jobs/index.js';
 import { alertJobs } from '../domain/alerts/index.js';
 import { intakeJobs } from '../domain/intake/index.js';
+import { DEFAULT_RETENTION, housekeepingJobs } from '../domain/housekeeping/index.js';
 import { changeJobs } from '../domain/changes/index.js';
 
-/** What handlers may need from the deployment's configuration. */
-export type JobConfig = Pick<Config, 'outboundAllowedHosts' | 'mail'>;
+/** What handlers may need from the deployment's configuration (`retention` defaults to {@link DEFAULT_RETENTION}). */
+export type JobConfig = Pick<Config, 'outboundAllowedHosts' | 'mail'> & Partial<Pick<Config, 'retention'>>;
 
 /** Every handler of the service, configured for `config`. */
 export function jobHandlers(config: JobConfig): JobHandler<never>[] {
@@ -18,6 +19,7 @@ export function jobHandlers(config: JobConfig): JobHandler<never>[] {
     // issue 10: alert matching, delivery, webhooks; mails link to PUBLIC_BASE_URL
     ...alertJobs({ allowedHosts: config.outboundAllowedHosts, publicBaseUrl: config.mail?.publicBaseUrl }),
     ...intakeJobs({ allowedHosts: config.outboundAllowedHosts }), // issue 14: news-source polling
+    ...housekeepingJobs(config.retention ?? DEFAULT_RETENTION), // issue 29: the daily purge (decision 0037)
     ...changeJobs(), // issue 30: the change feed's retention
   ];
 }

@@ -13,6 +13,7 @@ import { systemCtx, type Ctx } from '../../src/domain/context.js';
 import { createApiKey } from '../../src/domain/identity/index.js';
 import { createSession } from '../../src/domain/identity/index.js';
 import { createUser, type PlanCode } from '../../src/domain/identity/index.js';
+import { useObjectStore, type MediaStore } from '../../src/domain/media/index.js';
 import { TestClock } from './clock.js';
 import { installResponseValidation } from './response-validation.js';
 import { databaseFromTemplate, type OpenOptions } from './template.js';
@@ -86,12 +87,15 @@ export interface HarnessOptions {
   payments?: AppOptions['payments'] | undefined;
   /** Base URL of links in messages (AppOptions.publicBaseUrl). */
   publicBaseUrl?: string | undefined;
+  /** Image bytes in this object store (MEDIA_STORE=s3, test/helpers/media-stores.ts); default the database. */
+  objectStore?: MediaStore | undefined;
 }
 
 /** Builds the service over a fresh database cloned from the `migrated` (or `sample`) template. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const { database, drop } = await databaseFromTemplate(options.sample ? 'sample' : 'migrated', options.open);
   const clock = options.clock ?? new TestClock();
+  if (options.objectStore) useObjectStore(database.db, options.objectStore);
   let app: FastifyInstance;
   try {
     app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.outboundAllowedHosts ? { outboundAllowedHosts: options.outboundAllowedHosts } : {}), ...(options.media ? { media: options.media } : {}), ...(options.payments ? { payments: options.payments } : {}), ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}) });

@@ -169,7 +169,7 @@ function pruneCache(name: TemplateName, keep: string): void {
 }
 
 /** The PGlite template tarball of `name`, built when missing (atomically: written aside, then renamed). */
-async function pgliteTemplate(name: TemplateName): Promise<Buffer> {
+export async function pgliteTemplate(name: TemplateName): Promise<Buffer> {
   const file = path.join(TEMPLATE_CACHE_DIR, `${name}-${templateHash(name)}.tar`);
   const cached = readIfPresent(file);
   if (cached) return cached;
@@ -283,6 +283,8 @@ export interface OpenOptions {
   timeouts?: DatabaseTimeouts | undefined;
   /** PostgreSQL: rewrites the URL the app connects with (e.g. through a proxy of test/helpers/tcp-proxy.ts). */
   via?: ((url: string) => string) | undefined;
+  /** PostgreSQL: the pool's size (DB_POOL_MAX); default 5. */
+  poolMax?: number | undefined;
 }
 
 /**
@@ -300,7 +302,7 @@ export async function databaseFromTemplate(name: TemplateName, open: OpenOptions
   await onServer(serverUrl, async (admin) => cloneDatabase(admin, db, await postgresTemplate(serverUrl, name, admin)));
   const url = urlOf(serverUrl, db);
   return {
-    database: await openDatabase({ kind: 'postgres', url: open.via ? open.via(url) : url, poolMax: 5, timeouts: open.timeouts }),
+    database: await openDatabase({ kind: 'postgres', url: open.via ? open.via(url) : url, poolMax: open.poolMax ?? 5, timeouts: open.timeouts }),
     drop: () => onServer(serverUrl, async (admin) => void (await admin.query(`drop database if exists ${db} with (force)`))),
   };
 }

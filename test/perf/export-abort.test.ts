@@ -1,10 +1,11 @@
 /**
- * An export read through one server-side cursor (docs/decisions/0028) leaves nothing running in the
- * database when the client stops the download midway: while the client holds the download paused
- * the cursor is open (PGlite: in `pg_cursors` of its one session; PostgreSQL: a backend idle in
- * transaction after a `FETCH`), and once the client closes the socket the cursor is closed, the
- * transaction rolled back and the pooled connection idle again; the next request is served at once.
- * A complete download closes the cursor too.
+ * An export (docs/decisions/0028) leaves nothing running in the database when the client stops the
+ * download midway: while the client holds the download paused the export is open (PGlite: its
+ * cursor in `pg_cursors` of its one session; PostgreSQL: a backend running the export's
+ * `COPY … TO STDOUT`, blocked on the paused socket), and once the client closes the socket the
+ * cursor is closed or the COPY's connection dropped, and the pool is idle again; the next request
+ * is served at once — also with a pool of ONE connection (DB_POOL_MAX=1), which the export held.
+ * A complete download closes the export too.
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -33,7 +34,7 @@ after(async () => {
   await h.close();
 });
 
-/** Whether an export's cursor is open somewhere: PGlite's session, or a PostgreSQL backend inside an export transaction. */
+/** Whether an export is open somewhere: a cursor in PGlite's session, or a PostgreSQL backend running an export's COPY. */
 async function exportCursorOpen(): Promise<boolean> {
   const db = h.database.db;
   if (h.database.kind === 'pglite') {
@@ -41,7 +42,8 @@ async function exportCursorOpen(): Promise<boolean> {
     return rows[0]!.n > 0;
   }
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-    where datname = current_database() and pid <> pg_backend_pid() and state like 'idle in transaction%' and query ilike '%csv_export_%'`.execute(db);
+    where datname = current_database() and pid <> pg_backend_pid()
+      and ((state = 'active' and query ilike 'copy (%') or (state like 'idle in transaction%' and query ilike '%csv_export_%'))`.execute(db);
   return rows[0]!.n > 0;
 }
 
@@ -54,9 +56,9 @@ async function until(condition: () => Promise<boolean>, what: string): Promise<v
 }
 
 /** Starts the download and pauses it after its first bytes; resolves with the request and the response. */
-function startPausedDownload(url: string): Promise<{ req: http.ClientRequest; res: http.IncomingMessage; received: number }> {
+function startPausedDownload(url: string, from: { base: string; auth: Record<string, string> } = { base, auth: admin.keyAuth }): Promise<{ req: http.ClientRequest; res: http.IncomingMessage; received: number }> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${base}${url}`, { headers: admin.keyAuth }, (res) => {
+    const req = http.get(`${from.base}${url}`, { headers: from.auth }, (res) => {
       res.once('data', (chunk: Buffer) => {
         res.pause();
         resolve({ req, res, received: chunk.length });
@@ -92,5 +94,47 @@ describe('stopping an export download midway', () => {
     assert.equal(records.length, PROJECTS);
     assert.equal(new Set(records.map((line) => line.slice(0, 36))).size, PROJECTS);
     assert.equal(await exportCursorOpen(), false);
+  });
+});
+
+describe('stopping an export download midway with a pool of one connection (DB_POOL_MAX=1)', () => {
+  let one: Harness;
+  let oneAdmin: TestIdentity;
+  let oneBase: string;
+
+  before(async () => {
+    // The export holds the only connection; a 2 s wait for it answers 503 instead of hanging.
+    one = await startHarness({ open: { poolMax: 1, timeouts: { acquireMs: 2000 } } });
+    oneAdmin = await one.identity({ plan: 'enterprise', admin: true });
+    await sql`insert into projects (title, description, contractor, status)
+      select 'Project ' || lpad(g::text, 6, '0') || ' ' || repeat('t', 1000), 'd', 'c', 'planned' from generate_series(1, ${PROJECTS}) g`.execute(one.database.db);
+    await one.app.listen({ port: 0, host: '127.0.0.1' });
+    oneBase = `http://127.0.0.1:${(one.app.server.address() as AddressInfo).port}`;
+  });
+
+  after(async () => {
+    await one.close();
+  });
+
+  it('the connection the export held serves the next query as soon as the client leaves', async () => {
+    const { req, res } = await startPausedDownload('/api/v1/projects/export', { base: oneBase, auth: oneAdmin.keyAuth });
+    assert.equal(res.statusCode, 200);
+    if (one.database.kind === 'postgres') {
+      // The export holds the pool's one connection while the client pauses.
+      await until(async () => one.database.poolStats!().idle === 0, 'the export holds the connection');
+      assert.equal(one.database.poolStats!().total, 1);
+    }
+    req.destroy();
+    const started = Date.now();
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from projects`.execute(one.database.db);
+    assert.equal(rows[0]!.n, PROJECTS);
+    // "At once": well within the 2 s acquire timeout, with no server-side timeout involved.
+    assert.ok(Date.now() - started < 1500, `the query waited ${Date.now() - started} ms`);
+    const next = await one.app.inject({ method: 'GET', url: '/api/v1/projects?limit=1', headers: oneAdmin.keyAuth });
+    assert.equal(next.statusCode, 200);
+    if (one.database.kind === 'postgres') {
+      await until(async () => one.database.poolStats!().idle === one.database.poolStats!().total, 'the pool is idle');
+      assert.ok(one.database.poolStats!().total <= 1);
+    }
   });
 });

@@ -25,6 +25,15 @@ import { allOf } from '../../src/domain/shared/sql-filters.js';
 import { csvCell, csvList } from '../../src/http/csv.js';
 import { presentProject as presentV1Project } from '../../src/http/v1/records/project.js';
 import { presentTender as presentV1Tender } from '../../src/http/v1/records/tender.js';
+import { exportArchive } from '../../src/domain/articles/export-articles.js';
+import type { CsvExport } from '../../src/domain/csv-export.js';
+import { exportProjects } from '../../src/domain/projects/export-projects.js';
+import { exportTenders } from '../../src/domain/tenders/export-tenders.js';
+import { PROJECT_CSV_COLUMNS as API_V1_PROJECT_COLUMNS } from '../../src/http/api-v1/records/project.js';
+import { TENDER_CSV_COLUMNS as API_V1_TENDER_COLUMNS } from '../../src/http/api-v1/records/tender.js';
+import { ARTICLE_CSV_COLUMNS } from '../../src/http/v1/records/article.js';
+import { PROJECT_CSV_COLUMNS as V1_PROJECT_COLUMNS } from '../../src/http/v1/records/project.js';
+import { TENDER_CSV_COLUMNS as V1_TENDER_COLUMNS } from '../../src/http/v1/records/tender.js';
 import { startHarness, type Harness, type TestIdentity } from '../helpers/harness.js';
 
 type Cell = string | number | boolean | Date | null | undefined;
@@ -135,6 +144,36 @@ describe('exports built by the database equal the previous encoder byte for byte
       const views = await loadArticleViews(h.database.db, await matchingArticleIds(h.database.db, filter, { limit: 100_000, offset: 0 }));
       assert.ok(views.length > 0);
       assert.equal(await body(`/v1/search/export${q ? `?q=${q}` : ''}`), encode(V1_ARTICLE, views));
+    }
+  });
+});
+
+/** Every chunk of `exp` read through `via` (the default path when absent), as one Buffer. */
+async function bytesOf(exp: CsvExport, via?: 'copy' | 'cursor'): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of exp.chunks(via)) parts.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  return Buffer.concat(parts);
+}
+
+describe('COPY … TO STDOUT (PostgreSQL) gives the bytes of the cursor path (issue 31)', () => {
+  it('every export, both editions, byte for byte; the default path is COPY on PostgreSQL and the cursor on PGlite', async () => {
+    const identity = await loadIdentity(h.ctx(), admin.userId, 'api_key');
+    const ctx = { ...h.ctx(), identity: identity ?? null };
+    const exports: [string, () => Promise<CsvExport>][] = [
+      ['api-v1 projects', () => exportProjects(ctx, {}, API_V1_PROJECT_COLUMNS)],
+      ['v1 projects', () => exportProjects(ctx, {}, V1_PROJECT_COLUMNS)],
+      ['api-v1 tenders', () => exportTenders(ctx, {}, API_V1_TENDER_COLUMNS)],
+      ['v1 tenders', () => exportTenders(ctx, {}, V1_TENDER_COLUMNS)],
+      ['archive', () => exportArchive(ctx, searchParamsToQuery({}), ARTICLE_CSV_COLUMNS)],
+      ['archive ?q=airport', () => exportArchive(ctx, searchParamsToQuery({ q: 'airport' }), ARTICLE_CSV_COLUMNS)],
+    ];
+    for (const [name, make] of exports) {
+      const cursor = await bytesOf(await make(), 'cursor');
+      assert.ok(cursor.length > 100, name);
+      assert.ok(cursor.toString('utf8').includes('\r\n'), name);
+      assert.deepEqual(await bytesOf(await make()), cursor, `${name}: the default path`);
+      if (h.database.kind === 'postgres') assert.deepEqual(await bytesOf(await make(), 'copy'), cursor, `${name}: COPY`);
+      else await assert.rejects(bytesOf(await make(), 'copy'), /needs a PostgreSQL server/);
     }
   });
 });

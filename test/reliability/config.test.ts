@@ -40,3 +40,31 @@ describe('timeout configuration', () => {
     }
   });
 });
+
+describe('media store configuration (MEDIA_STORE, S3_*)', () => {
+  it('keeps the bytes in the database by default and reads the S3 settings for MEDIA_STORE=s3', () => {
+    assert.equal(loadConfig({}).mediaObjectStore, undefined);
+    assert.equal(loadConfig({ MEDIA_STORE: 'database', S3_BUCKET: 'ignored' }).mediaObjectStore, undefined);
+    assert.deepEqual(loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'media' }).mediaObjectStore, {
+      endpoint: undefined, region: 'us-east-1', bucket: 'media', credentials: undefined, forcePathStyle: false,
+    });
+    assert.deepEqual(loadConfig({
+      MEDIA_STORE: 'S3', S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true',
+    }).mediaObjectStore, {
+      endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1', bucket: 'media', credentials: { accessKeyId: 'AKIA', secretAccessKey: 'secret' }, forcePathStyle: true,
+    });
+  });
+
+  it('refuses an unknown store, a missing bucket, a bad endpoint, half a key pair and a bad path-style flag', () => {
+    for (const env of [
+      { MEDIA_STORE: 'disk' },
+      { MEDIA_STORE: 's3' },
+      { MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'ftp://host' },
+      { MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'AKIA' },
+      { MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'yes' },
+    ]) {
+      assert.throws(() => loadConfig(env), ConfigError, JSON.stringify(env));
+    }
+  });
+});

@@ -123,6 +123,21 @@ describe('errors raised before any route, in the edition\'s format', () => {
     assert.ok(api.headers['x-request-id']);
   });
 
+  it('a 100 KB query string: 431 problem+json under /v1, {error} elsewhere (issue 29)', async () => {
+    const query = `q=${'a'.repeat(100_000)}`;
+    const v1 = firstResponse((await rawExchange(`GET /v1/search?${query} HTTP/1.1\r\nHost: localhost\r\n\r\n`)).text);
+    assert.equal(v1.status, 431);
+    assert.match(v1.headers['content-type']!, /^application\/problem\+json/);
+    const problem = JSON.parse(v1.body);
+    assert.equal(problem.status, 431);
+    assert.equal(problem.instance, '/v1/search');
+    assert.ok(v1.headers['x-request-id']);
+    const api = firstResponse((await rawExchange(`GET /api/v1/search?${query} HTTP/1.1\r\nHost: localhost\r\n\r\n`)).text);
+    assert.equal(api.status, 431);
+    assert.match(api.headers['content-type']!, /^application\/json/);
+    assert.deepEqual(Object.keys(JSON.parse(api.body)), ['error']);
+  });
+
   it('a malformed request: 400 {error}', async () => {
     const res = firstResponse((await rawExchange('GET /api/v1/editions HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n')).text);
     assert.equal(res.status, 400);
@@ -164,6 +179,27 @@ describe('errors raised before any route, in the edition\'s format', () => {
       assert.equal(res.statusCode, c.status, res.body);
       assert.deepEqual(Object.keys(res.json()), ['error']);
       assert.ok(res.headers['x-request-id']);
+    }
+  });
+
+  it('a JSON body nested deeper than 64 levels: 400 in the edition\'s format before any walk (issue 29)', async () => {
+    const deepObject = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    const deepArray = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    for (const body of [deepObject(5000), deepArray(5000), deepObject(65), `{"name":"x","query":${deepArray(100_000)}}`]) {
+      const v1 = await h.app.inject({ method: 'POST', url: '/v1/alert-rules', headers: { ...pro.keyAuth, 'content-type': 'application/json' }, payload: body });
+      assert.equal(v1.statusCode, 400, v1.body);
+      assert.match(String(v1.headers['content-type']), /^application\/problem\+json/);
+      assert.match(v1.json().detail, /deeper than 64 levels/);
+      const api = await h.app.inject({ method: 'POST', url: '/api/v1/admin/editions', headers: { ...admin.keyAuth, 'content-type': 'application/json' }, payload: body });
+      assert.equal(api.statusCode, 400, api.body);
+      assert.deepEqual(Object.keys(api.json()), ['error']);
+      assert.match(api.json().error, /deeper than 64 levels/);
+    }
+    // 64 levels, and brackets inside strings, are parsed and reach the route's own validation.
+    for (const body of [deepObject(64), `{"name":"${'['.repeat(200)}\\"${'{'.repeat(200)}"}`]) {
+      const res = await h.app.inject({ method: 'POST', url: '/v1/alert-rules', headers: { ...pro.keyAuth, 'content-type': 'application/json' }, payload: body });
+      assert.equal(res.statusCode, 400, res.body);
+      assert.doesNotMatch(res.json().detail, /deeper than/);
     }
   });
 

@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
 import { nextDigestAt } from '../../src/domain/alerts/index.js';
 import { runDueJobs } from '../../src/domain/jobs/index.js';
 import { processOutbox } from '../../src/domain/newsletter/outbox.js';
@@ -101,7 +102,7 @@ describe('alert delivery', () => {
       const port = (server.address() as AddressInfo).port;
       const w = word();
       const r = await rule(a, { name: 'Hook', subject: 'projects', query: { q: w }, channels: ['webhook'], webhook_url: `http://127.0.0.1:${port}/hook` });
-      assert.match(r.webhook_secret!, /^whsec_[0-9a-f]{64}$/);
+      assert.match(r.webhook_secret!, /^whsec_[A-Za-z0-9+/]{43}=$/);
       const p = await makeProject(h, { title: `${w} apron` });
       h.clock.advance(61_000);
       await cycle();
@@ -110,11 +111,13 @@ describe('alert delivery', () => {
       await cycle();
       assert.equal(got.length, 2, 'retried after the 500');
       for (const g of got) {
-        const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(g.headers['webhook-signature']))!;
-        assert.ok(m, 'signature header');
-        const expected = crypto.createHmac('sha256', r.webhook_secret!).update(`${m[1]}.${g.body}`).digest('hex');
-        assert.ok(crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(m[2]!)), 'signature verifies');
+        // Standard Webhooks (decision 0034): v1,<base64 HMAC-SHA256 of "id.timestamp.body">, at the attempt's instant.
+        const ts = Number(g.headers['webhook-timestamp']);
+        assert.ok(Number.isInteger(ts), 'webhook-timestamp');
+        const expected = new Webhook(r.webhook_secret!).sign(String(g.headers['webhook-id']), new Date(ts * 1000), g.body);
+        assert.equal(g.headers['webhook-signature'], expected, 'signature verifies');
       }
+      assert.equal(Number(got[1]!.headers['webhook-timestamp']) - Number(got[0]!.headers['webhook-timestamp']), 60, 'each attempt signs its own time');
       assert.equal(got[0]!.body, got[1]!.body, 'the same body on the retry');
       assert.equal(got[0]!.headers['webhook-id'], got[1]!.headers['webhook-id']);
       assert.deepEqual((JSON.parse(got[1]!.body) as { items: { id: string }[] }).items.map((i) => i.id), [p.id]);

@@ -16,8 +16,8 @@ import { runRuleQuery } from './run-query.js';
 import type { AlertChannel, AlertRuleCreateInput, AlertRulePatchInput, AlertSubject } from './schemas.js';
 import { checkRuleQuery } from './validate-query.js';
 
-/** A new signing secret: `whsec_` and 32 random bytes in hex. */
-const newSecret = () => `whsec_${crypto.randomBytes(32).toString('hex')}`;
+/** A new Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64 (decision 0034). */
+const newSecret = () => `whsec_${crypto.randomBytes(32).toString('base64')}`;
 
 function checkWebhook(channels: AlertChannel[], url: string | null): void {
   if (!channels.includes('webhook')) return;

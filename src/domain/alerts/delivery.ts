@@ -15,13 +15,15 @@
  *   unsubscribed; the rule's one-click unsubscribe link, RFC 8058; with `attach_pdf` its PDF
  *   rendering stored with the row), the `alert_match` notification and the `alerts.webhook` job. Of two workers
  *   only one gets the rows, so nothing is delivered twice.
- * - `alerts.webhook`: one POST of the delivery's JSON through {@link outboundRequest}, signed
- *   `Webhook-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "t.body")>`; every attempt is logged in
+ * - `alerts.webhook`: one POST of the delivery's JSON through {@link outboundRequest}, signed as
+ *   Standard Webhooks say (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64
+ *   HMAC-SHA256 of "id.timestamp.body">`, by the `standardwebhooks` library; decision 0034); every attempt is logged in
  *   `webhook_attempts`; a non-2xx answer or a network error retries with exponential backoff (1 min
  *   doubling, at most 1 h) until 24 hours after the first attempt, then gives up (logged).
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
+import { Webhook } from 'standardwebhooks';
 import type { Ctx } from '../context.js';
 import { DomainError } from '../errors.js';
 import { loadIdentity } from '../identity/index.js';
@@ -36,9 +38,16 @@ export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3_600_000;
 /** Backoff of webhook attempt `attempt + 1`: 1 minute doubling, at most an hour. */
 export const webhookBackoffMs = (attempt: number) => Math.min(60_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
 
-/** The signature header value of `body` at unix second `t` with `secret`. */
-export function signWebhook(secret: string, t: number, body: string): string {
-  return `t=${t},v1=${crypto.createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+/**
+ * The Standard Webhooks headers of one attempt: `webhook-id` (the delivery id, the same on every
+ * retry), `webhook-timestamp` (unix seconds of the attempt) and `webhook-signature`
+ * (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64 bytes after `whsec_`).
+ * @param secret the rule's `whsec_…` secret
+ * @param at the instant of the attempt (the service clock)
+ */
+export function webhookHeaders(secret: string, id: string, at: Date, body: string): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
+  const seconds = Math.floor(at.getTime() / 1000);
+  return { 'webhook-id': id, 'webhook-timestamp': String(seconds), 'webhook-signature': new Webhook(secret).sign(id, new Date(seconds * 1000), body) };
 }
 
 /** The UTC offset (ms) of `timeZone` at instant `at`. */
@@ -271,13 +280,12 @@ export interface WebhookJob {
 export async function attemptWebhook(ctx: Ctx, p: WebhookJob, attempt: number, allowedHosts: AllowedHosts): Promise<void> {
   const rule = await ctx.db.selectFrom('alert_rules').select(['webhook_url', 'webhook_secret', 'enabled']).where('id', '=', p.ruleId).executeTakeFirst();
   if (!rule?.webhook_url || !rule.webhook_secret) return; // the rule or its webhook is gone
-  const t = Math.floor(ctx.now().getTime() / 1000);
   let status: number | null = null;
   let error: string | null = null;
   try {
     const res = await outboundRequest(rule.webhook_url, {
       method: 'POST', body: p.body, timeoutMs: 10_000, maxBytes: 64 * 1024, maxRedirects: 0, allowedHosts,
-      headers: { 'content-type': 'application/json', 'user-agent': 'airport-intel-webhooks/1', 'webhook-id': p.deliveryId, 'webhook-signature': signWebhook(rule.webhook_secret, t, p.body) },
+      headers: { 'content-type': 'application/json', 'user-agent': 'airport-intel-webhooks/1', ...webhookHeaders(rule.webhook_secret, p.deliveryId, ctx.now(), p.body) },
     });
     status = res.status;
     if (status < 200 || status > 299) error = `HTTP ${status}`;

@@ -47,10 +47,10 @@ const fromUnix = (s: unknown): Date | null => (typeof s === 'number' ? new Date(
  * @throws DomainError UNAVAILABLE (checkout disabled), FORBIDDEN (a plain member), VALIDATION (as the quote)
  */
 export async function startCheckout(ctx: Ctx, provider: PaymentProvider | undefined, input: CheckoutInput): Promise<CheckoutCreated> {
-  // The input is checked before the provider: a bad request is a 400 even where checkout is off.
+  const { accountId, identity } = await accountWithRole(ctx, ['owner', 'admin'], 'buy a subscription');
+  // Bad input is refused as such (an unknown plan or currency) before the deployment's availability.
   const quote = await quotePurchase(ctx, { plan: input.plan, currency: input.currency, interval: input.interval ?? 'month', extra_seats: input.extra_seats ?? 0, add_wat: input.add_wat ?? false });
   const payments = requireProvider(provider);
-  const { accountId, identity } = await accountWithRole(ctx, ['owner', 'admin'], 'buy a subscription');
   const checkout = await ctx.db.insertInto('checkouts').values({
     account_id: accountId, created_by: identity.userId, plan_code: quote.plan, currency: quote.currency, interval: quote.interval,
     extra_seats: quote.extra_seats, addons: quote.addons, amount: quote.total, created_at: ctx.now(),

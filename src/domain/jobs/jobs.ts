@@ -47,6 +47,9 @@ export interface JobHandler<P = unknown> {
   every?: number;
 }
 
+/** Jobs (and outbox batches) one worker runs at once when nothing is configured (`JOB_CONCURRENCY`, decision 0036). */
+export const DEFAULT_JOB_CONCURRENCY = 4;
+
 /** Declares a handler (typed payload); add it to src/jobs/handlers.ts to have it run. */
 export function defineJob<P>(handler: JobHandler<P>): JobHandler<P> {
   return handler;

@@ -53,9 +53,12 @@ async function ensureRecurring(ctx: Ctx, handlers: readonly JobHandler<never>[])
   }
 }
 
-/** Claims the next due job of a known kind, or a running one whose lease expired. */
-async function claimOne(ctx: Ctx, byKind: Map<string, JobHandler<never>>, workerId: string): Promise<Claimed | null> {
-  const kinds = [...byKind.keys()];
+/**
+ * Claims the next due job of a known kind (of `only`, when given), or a running one whose lease
+ * expired.
+ */
+async function claimOne(ctx: Ctx, byKind: Map<string, JobHandler<never>>, workerId: string, only?: string): Promise<Claimed | null> {
+  const kinds = only === undefined ? [...byKind.keys()] : byKind.has(only) ? [only] : [];
   if (!kinds.length) return null;
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
@@ -123,6 +126,50 @@ async function settleFailed(ctx: Ctx, job: Claimed, handler: JobHandler<never>, 
   return dead ? 'dead' : 'retried';
 }
 
+/** The kinds among `kinds` that have a job due now (by `ctx.now()`), claimable by some worker. */
+export async function dueJobKinds(ctx: Ctx, kinds: readonly string[]): Promise<Set<string>> {
+  if (!kinds.length) return new Set();
+  const now = ctx.now();
+  const { rows } = await sql<{ kind: string }>`
+    select distinct kind from jobs
+     where kind = any(${[...kinds]}::text[])
+       and ((status in ('queued', 'failed') and run_at <= ${now}) or (status = 'running' and locked_until <= ${now}))`.execute(ctx.db);
+  return new Set(rows.map((r) => r.kind));
+}
+
+/**
+ * Upkeep before a pass of the worker: one pending instance of each recurring handler, and jobs
+ * finished more than 7 days ago deleted.
+ */
+export async function prepareJobs(ctx: Ctx, handlers: readonly JobHandler<never>[]): Promise<void> {
+  await ensureRecurring(ctx, handlers);
+  await sql`delete from jobs where status = 'done' and finished_at < ${new Date(ctx.now().getTime() - KEEP_DONE_MS)}`.execute(ctx.db);
+}
+
+/** The outcome of {@link runOneJob}: `null` when no job of the kind was due. */
+export type JobOutcome = 'done' | 'retried' | 'dead' | 'stopped' | null;
+
+/**
+ * Claims one due job (of kind `only`, or of any kind of `byKind`), runs its handler and settles it.
+ * `stopped`: `signal` aborted while the handler ran and it threw (the lease expires, the job runs again).
+ */
+export async function runOneJob(
+  ctx: Ctx, byKind: Map<string, JobHandler<never>>, workerId: string, signal: AbortSignal, only?: string,
+): Promise<JobOutcome> {
+  const job = await claimOne(ctx, byKind, workerId, only);
+  if (!job) return null;
+  const handler = byKind.get(job.kind)!;
+  const jobCtx: Ctx = { ...ctx, requestId: `job:${job.kind}:${job.id}` };
+  try {
+    await handler.run(jobCtx, job.payload as never, { id: job.id, kind: job.kind, attempt: job.attempts, signal });
+  } catch (err) {
+    if (signal.aborted) return 'stopped';
+    return settleFailed(ctx, job, handler, workerId, err);
+  }
+  await settleDone(ctx, job, handler, workerId);
+  return 'done';
+}
+
 /**
  * Runs every job that is due now (by `ctx.now()`) and whose kind is among `handlers`, one at a
  * time, until none is due, `maxJobs` ran or `signal` aborts. Also keeps one pending instance of
@@ -134,24 +181,14 @@ export async function runDueJobs(ctx: Ctx, options: RunJobsOptions): Promise<Job
   const byKind = new Map(options.handlers.map((h) => [h.kind, h]));
   const report: JobRunReport = { done: 0, retried: 0, dead: 0 };
   const signal = options.signal ?? new AbortController().signal;
-  await ensureRecurring(ctx, options.handlers);
-  await sql`delete from jobs where status = 'done' and finished_at < ${new Date(ctx.now().getTime() - KEEP_DONE_MS)}`.execute(ctx.db);
+  await prepareJobs(ctx, options.handlers);
   const max = options.maxJobs ?? Number.POSITIVE_INFINITY;
   let ran = 0;
   while (!signal.aborted && ran < max) {
-    const job = await claimOne(ctx, byKind, workerId);
-    if (!job) break;
+    const outcome = await runOneJob(ctx, byKind, workerId, signal);
+    if (outcome === null || outcome === 'stopped') break;
     ran++;
-    const handler = byKind.get(job.kind)!;
-    const jobCtx: Ctx = { ...ctx, requestId: `job:${job.kind}:${job.id}` };
-    try {
-      await handler.run(jobCtx, job.payload as never, { id: job.id, kind: job.kind, attempt: job.attempts, signal });
-      await settleDone(ctx, job, handler, workerId);
-      report.done++;
-    } catch (err) {
-      if (signal.aborted) break; // stopped mid-job: the lease expires and the job runs again
-      report[await settleFailed(ctx, job, handler, workerId, err)]++;
-    }
+    report[outcome]++;
   }
   return report;
 }

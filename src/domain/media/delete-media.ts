@@ -21,9 +21,11 @@ export async function deleteMedia(ctx: Ctx, id: string, options: { force?: boole
     }
     await trx.deleteFrom('article_covers').where('media_id', '=', id).execute();
     await trx.deleteFrom('media_assets').where('id', '=', id).execute();
-    const store = mediaStoreOf(trx);
-    await store.deletePrefix(originalKey(id));
-    await store.deletePrefix(variantPrefix(id));
     await recordAudit(trx, tctx, { action: 'delete', entity: 'media', entityId: id, before });
   });
+  // The bytes go once the record is gone for good: an object store takes no part in the
+  // transaction, and a failure in between leaves unreferenced bytes, never a record without them.
+  const store = mediaStoreOf(ctx.db);
+  await store.deletePrefix(originalKey(id));
+  await store.deletePrefix(variantPrefix(id));
 }

@@ -2,7 +2,9 @@
 export * from './schemas.js';
 export { WIDTH_LADDER, DEFAULT_UPLOAD_LIMITS, type LadderWidth, type UploadLimits } from './images.js';
 export type { MediaSummary, MediaView, MediaBindingsView } from './repository.js';
-export type { MediaStore, StoredObject } from './store.js';
+export { useObjectStore, type MediaStore, type StoredObject } from './store.js';
+export { s3Client, s3MediaStore, type S3Settings } from './s3-store.js';
+export { migrateMediaToObjectStore, type MediaMigrationProgress } from './migrate-media.js';
 export { resolveCovers, type Cover, type CoverRule } from './resolve-covers.js';
 export { listAirportMedia, type AirportMedia } from './list-airport-media.js';
 export { readMediaBytes, type MediaBytes } from './read-media-bytes.js';

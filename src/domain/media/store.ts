@@ -3,6 +3,7 @@
  * operations never know whether bytes sit in PostgreSQL or an object store (docs/decisions/0022).
  * The default, {@link databaseMediaStore}, keeps originals and cached variants in the
  * `media_objects` table (bytea): every server process sees them, and a database backup includes them.
+ * With `MEDIA_STORE=s3` they live in S3-compatible object storage instead (./s3-store.ts).
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -64,8 +65,43 @@ export function databaseMediaStore(db: Kysely<DB>): MediaStore {
   };
 }
 
-/** The store of the operations running with `db` (today always the database; the seam for an object store). */
-export const mediaStoreOf = (db: Kysely<DB>): MediaStore => databaseMediaStore(db);
+/**
+ * Writes to `primary` (the object store); reads `primary` first and `fallback` (the database table)
+ * for objects not moved yet; deletes from both. So servers switched to `MEDIA_STORE=s3` serve the
+ * whole library at once, and `media migrate --to s3` moves it object by object behind them.
+ */
+export function tieredMediaStore(primary: MediaStore, fallback: MediaStore): MediaStore {
+  return {
+    put: (key, bytes, contentType, at) => primary.put(key, bytes, contentType, at),
+    get: async (key) => (await primary.get(key)) ?? fallback.get(key),
+    head: async (key) => (await primary.head(key)) ?? fallback.head(key),
+    async deletePrefix(prefix) {
+      await primary.deletePrefix(prefix);
+      await fallback.deletePrefix(prefix);
+    },
+  };
+}
+
+/** The object store of each database handle that has one (keyed by its adapter, which transactions share). */
+const objectStores = new WeakMap<object, MediaStore>();
+
+/**
+ * Puts the media of `db` (and of its transactions) in `store` (`MEDIA_STORE=s3`, ./s3-store.ts):
+ * writes go there, reads fall back to the database table for objects not moved yet. Called once
+ * where the process builds its app or CLI command.
+ */
+export function useObjectStore(db: Kysely<DB>, store: MediaStore): void {
+  objectStores.set(db.getExecutor().adapter, store);
+}
+
+/**
+ * The store of the operations running with `db`: the database table, or the object store given to
+ * {@link useObjectStore} with the table as fallback for reads.
+ */
+export function mediaStoreOf(db: Kysely<DB>): MediaStore {
+  const objects = objectStores.get(db.getExecutor().adapter);
+  return objects ? tieredMediaStore(objects, databaseMediaStore(db)) : databaseMediaStore(db);
+}
 
 /** Key of an asset's original. */
 export const originalKey = (mediaId: string) => `originals/${mediaId}`;

@@ -10,6 +10,8 @@
  *   `next_attempt_at <= now`, no live lease) with `FOR UPDATE SKIP LOCKED`, counts the attempt and
  *   sets a lease (`locked_until = now + lease`, `locked_by`). A worker that dies leaves leases that
  *   expire; the rows are then claimed again, so nothing is lost.
+ * - Order: single messages (alerts, invitations, procurement notices) before newsletter copies
+ *   (rows of a `newsletter_sends`), then by due time: a large newsletter never holds an alert back.
  * - Budget: the same transaction counts messages sent in the last hour and day plus those leased
  *   and in flight, and claims no more than the hourly and daily budgets allow.
  * - Sending: after the transport accepts a message it is marked `sent` (guarded by the lease, so a
@@ -130,7 +132,7 @@ async function claim(o: Required<Omit<OutboxWorkerOptions, 'transport'>>, limit:
        where id in (select id from email_outbox
                      where status in ('queued', 'failed') and next_attempt_at <= ${now}
                        and (locked_until is null or locked_until <= ${now})
-                     order by next_attempt_at, created_at, id
+                     order by (send_id is not null), next_attempt_at, created_at, id
                      limit ${n} for update skip locked)
        returning id, to_email, subject, html, text_body, unsubscribe_url, attachments, attempts`.execute(trx);
     return { rows, budgetExhausted: false };

@@ -42,7 +42,7 @@ export const AlertRulePatchBody = component('V1AlertRulePatch', AlertRulePatch, 
 
 export const Notification = component('V1Notification', Type.Object({
   id: Type.String({ format: 'uuid' }),
-  kind: Type.String({ description: 'project_status_changed, project_changed (completion year or value) or alert_match' }),
+  kind: Type.String({ description: 'project_status_changed, project_changed (completion year or value), alert_match or webhook_signature_changed (one notice per webhook rule when signatures became Standard Webhooks; payload rule_id, rule_name, detail)' }),
   project_id: Nullable(Type.String({ format: 'uuid' })),
   payload: Type.Object({}, { additionalProperties: true, description: 'project_status_changed: old_status, new_status, changes; alert_match: rule_id, rule_name, subject, items' }),
   read: Type.Boolean(),

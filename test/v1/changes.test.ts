@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { DAY_MS } from '../../src/domain/clock.js';
 import { pruneChanges } from '../../src/domain/changes/index.js';
 import { TENDER_STATUSES } from '../../src/domain/tenders/index.js';
-import { makeProject, makeTender } from '../helpers/factories.js';
+import { makeArticle, makeEdition, makeProject, makeTender } from '../helpers/factories.js';
 import { startHarness, TEST_NOW, type Harness, type TestIdentity } from '../helpers/harness.js';
 import { callers, csvRows, getAs, ok, problem, type Callers } from './helpers.js';
 
@@ -235,6 +235,25 @@ describe('the change feed', () => {
     assert.equal(ops.get(before[4]!), 'deleted');
     assert.ok(!ops.has(far.id));
     assert.ok(second.changes.every((c) => c.type === 'projects'));
+  });
+
+  it('follows articles through their edition (publish, delete) and calendar events', async () => {
+    const draft = await makeEdition(h, { status: 'draft' });
+    const article = await makeArticle(h, { edition_id: draft.id, headline: 'Feed article in a draft' });
+    const start = await nowCursor(who.ent, '&types=articles,events');
+    await send(who.admin, 'PATCH', `/v1/admin/articles/${article.id}`, { headline: 'Feed article, still a draft' });
+    assert.deepEqual((await follow(who.ent, start, '&types=articles,events')).changes, [], 'drafts are nobody\'s change');
+    assert.equal((await send(who.admin, 'POST', `/v1/admin/editions/${draft.id}/publish`)).statusCode, 200);
+    const event = await send(who.admin, 'POST', '/v1/admin/calendar', { title: 'Feed Expo', starts_on: '2027-04-01' });
+    assert.equal(event.statusCode, 201, event.body);
+    const eventId = (event.json() as { id: string }).id;
+    const published = await follow(who.ent, start, '&types=articles,events');
+    assert.deepEqual(published.changes.map((c) => [c.type, c.id, c.op]), [['articles', article.id, 'created'], ['events', eventId, 'created']]);
+    // A core reader (archive, no projects) follows articles and events by default.
+    assert.ok((await follow(who.core, start)).changes.some((c) => c.id === article.id));
+    assert.equal((await send(who.admin, 'DELETE', `/v1/admin/editions/${draft.id}`)).statusCode, 204);
+    const gone = await follow(who.ent, published.cursor, '&types=articles');
+    assert.deepEqual(gone.changes.map((c) => [c.id, c.op]), [[article.id, 'deleted']]);
   });
 
   it('refuses what is not a cursor', async () => {

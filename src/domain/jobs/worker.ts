@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Ctx } from '../context.js';
-import { processOutbox, type OutboxRunReport, type OutboxWorkerOptions, type RunningWorker } from '../newsletter/outbox.js';
+import { processOutbox, type OutboxRunReport, type OutboxWorkerOptions, type RunningWorker } from '../newsletter/index.js';
 import type { JobHandler } from './jobs.js';
 import { runDueJobs, type JobRunReport } from './run-jobs.js';
 

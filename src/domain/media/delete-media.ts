@@ -3,16 +3,16 @@ import { adminWrite } from '../admin/admin.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { conflict, notFound } from '../errors.js';
-import { loadMediaDetail } from './get-media.js';
+import { loadMediaDetail, type MediaDetail } from './get-media.js';
 import { mediaStoreOf, originalKey, variantPrefix } from './store.js';
 
 /**
  * Deletes asset `id` with its bytes. Refused while an article pins it, unless `force` (the pins go
- * with it and those articles fall back to their derived cover).
+ * with it and those articles fall back to their derived cover). Returns the asset as it was.
  * @throws DomainError NOT_FOUND, CONFLICT (pinned and not forced), UNAUTHENTICATED, FORBIDDEN
  */
-export async function deleteMedia(ctx: Ctx, id: string, options: { force?: boolean | undefined } = {}): Promise<void> {
-  await adminWrite(ctx, async (trx, tctx) => {
+export async function deleteMedia(ctx: Ctx, id: string, options: { force?: boolean | undefined } = {}): Promise<MediaDetail> {
+  return adminWrite(ctx, async (trx, tctx) => {
     const locked = await trx.selectFrom('media_assets').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!locked) throw notFound('Media asset');
     const before = await loadMediaDetail(tctx, id);
@@ -25,5 +25,6 @@ export async function deleteMedia(ctx: Ctx, id: string, options: { force?: boole
     await store.deletePrefix(originalKey(id));
     await store.deletePrefix(variantPrefix(id));
     await recordAudit(trx, tctx, { action: 'delete', entity: 'media', entityId: id, before });
+    return before;
   });
 }

@@ -20,7 +20,8 @@ import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { Article, presentArticle } from '../../records/article.js';
 import { BulkSkipReport, InboxItem, presentInboxItem } from '../../records/inbox-item.js';
-import { createdAt, v1AdminUrl } from '../respond.js';
+import { created } from '../../../respond.js';
+import { v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: inbox'];
 const params = UuidParam('Inbox item');
@@ -83,6 +84,6 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
     },
   }, async (req, reply) => {
     const { item, article } = await promoteInboxItem(ctxOf(req), req.params.id, req.body);
-    return createdAt(reply, { item: presentInboxItem(item), article: presentArticle({ ...article, is_saved: false }) }, v1AdminUrl('articles', article.id));
+    return created(reply, { item: presentInboxItem(item), article: presentArticle({ ...article, is_saved: false }) }, v1AdminUrl('articles', article.id));
   });
 }

@@ -36,7 +36,7 @@ export interface Identity {
   previews: ReadonlySet<Feature>;
   /** API requests per key per UTC day of the plan; `null` without a subscription. */
   dailyQuota: number | null;
-  /** An API key minted read-only: every non-GET call but search is refused (issue 11). */
+  /** An API key minted read-only: every non-GET call but search is refused (docs/accounts.md). */
   readOnly?: boolean;
   /** The face the request came through; absent means `http`. Set by the face, never by the caller. */
   channel?: Channel;

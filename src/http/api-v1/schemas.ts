@@ -24,6 +24,9 @@ export const Meta = component('ApiV1PageMeta', Type.Object({
 
 /** `{ data: T }` */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ data });
+/** `{ data: { id, deleted: true } }` of an /api/v1 admin DELETE. */
+export const Deleted = component('ApiV1Deleted', Type.Object({ id: Type.String({ format: 'uuid' }), deleted: Type.Literal(true) }));
+
 /** `{ data: T[], meta }` */
 export const PagedEnvelope = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), meta: Meta });
 

@@ -22,10 +22,9 @@ import { createProject, deleteProject, getAdminProject, ProjectCreate, ProjectPa
 import { createTender, deleteTender, getAdminTender, TenderCreate, TenderPatch, updateTender } from '../../../domain/tenders/index.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
-import { Deleted } from '../records/admin-inputs.js';
 import { Project, presentProject } from '../records/project.js';
 import { presentTenderWithBidders, TenderWithBidders } from '../records/tender.js';
-import { created, Envelope, errorResponses } from '../schemas.js';
+import { created, Deleted, Envelope, errorResponses } from '../schemas.js';
 import { component } from '../../schema.js';
 import { projectCreateExample, projectPatchExample } from '../../examples.js';
 

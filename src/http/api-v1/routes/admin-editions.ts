@@ -14,8 +14,7 @@ import { adminListEditions, createEdition, deleteEdition, EditionCreate, getAdmi
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Edition, presentEdition } from '../records/edition.js';
-import { Deleted } from '../records/admin-inputs.js';
-import { created, Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { created, Deleted, Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 import { component } from '../../schema.js';
 
 const tags = ['Admin: editions'];

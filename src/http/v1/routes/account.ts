@@ -1,5 +1,5 @@
 /**
- * /v1 account (seed 001, section 4, "Account"; issue 11). Every route needs an active subscription
+ * /v1 account (seed 001, section 4, "Account"; docs/accounts.md). Every route needs an active subscription
  * (the edition's default); roles (owner, admin, member) are checked in the domain:
  * | GET, PATCH     | /v1/account/profile                   | the caller's profile                         |
  * | GET            | /v1/account/subscription              | plan, status, add-ons, seats, period end     |

@@ -1,5 +1,5 @@
 /**
- * /v1 alerts (seed 001, section 4, "Alerts"; issue 10): alert rules and notifications, for the
+ * /v1 alerts (seed 001, section 4, "Alerts"; docs/alerts.md, decision 0020): alert rules and notifications, for the
  * token's own user. Needs `alerts` (every plan). docs/alerts.md.
  * | GET,POST         | /v1/alert-rules          | { rules }; a rule is a standing query delivered by email, in_app, webhook |
  * | GET,PATCH,DELETE | /v1/alert-rules/{id}     | GET shows the last 20 webhook attempts                                    |

@@ -1,5 +1,5 @@
 /**
- * /v1 billing (seed 001, section 4, "Billing"; issue 11):
+ * /v1 billing (seed 001, section 4, "Billing"; docs/accounts.md, decision 0021):
  * | GET  | /v1/billing/quote          | no token; the authoritative total from the catalogue tables        |
  * | POST | /v1/billing/trial          | a 14-day trial for an account without a subscription; 409 else     |
  * | POST | /v1/billing/checkout       | owner or admin member; a hosted checkout at the provider; 503 off  |

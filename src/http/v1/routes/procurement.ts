@@ -1,5 +1,5 @@
 /**
- * /v1 procurement requests (seed 001, section 4, "Procurement"; issue 11) and the acceptance of an
+ * /v1 procurement requests (seed 001, section 4, "Procurement"; docs/accounts.md) and the acceptance of an
  * account invitation; both without a token:
  * | POST | /v1/procurement-requests            | 201 new, 200 the request already on file (same email, ten minutes); 429 per address |
  * | POST | /v1/account/invitations/{code}      | accepts an invitation: creates the user if new, joins the account, opens a session  |

@@ -1,5 +1,5 @@
 /**
- * /v1/admin calendar (issue 13): the industry events calendar as editors keep it, past and hidden
+ * /v1/admin calendar (docs/v1-admin.md): the industry events calendar as editors keep it, past and hidden
  * events included (src/domain/calendar: dates and places checked there).
  * | GET    | /v1/admin/calendar      | q, from, to, country, origin, published, limit, offset | { events }, by start date |
  * | POST   | /v1/admin/calendar      | CalendarEventCreate | 201, the event as stored   |

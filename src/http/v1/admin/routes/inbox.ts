@@ -1,5 +1,5 @@
 /**
- * /v1/admin editorial inbox (issue 13): the same domain operations as /api/v1/admin
+ * /v1/admin editorial inbox (docs/v1-admin.md): the same domain operations as /api/v1/admin
  * (src/domain/inbox: its one state machine), in the /v1 dialect.
  * | GET  | /v1/admin/inbox               | status, source, date_from, date_to, limit, offset | { items }, highest score first |
  * | POST | /v1/admin/inbox/{id}/approve  |                     | the item (pending → approved)            |

@@ -1,5 +1,5 @@
 /**
- * /v1/admin procurement (seed 001, section 4, admin "Procurement"; issue 11):
+ * /v1/admin procurement (seed 001, section 4, admin "Procurement"; docs/accounts.md):
  * | GET  | /v1/admin/procurement              | filtered list (status, organisation, date), newest first   |
  * | GET  | /v1/admin/procurement/{id}         | one request with its review trail                          |
  * | POST | /v1/admin/procurement/{id}/reviews | appends a review (decision, note; the caller reviews); not idempotent |

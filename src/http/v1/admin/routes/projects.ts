@@ -1,5 +1,5 @@
 /**
- * /v1/admin projects (issue 13): the same domain operations as /api/v1/admin (create, update,
+ * /v1/admin projects (docs/v1-admin.md): the same domain operations as /api/v1/admin (create, update,
  * delete: src/domain/projects), plus the three replace-the-set writes and the read of the links.
  * | POST   | /v1/admin/projects                | ProjectCreate         | 201, the project as stored |
  * | GET    | /v1/admin/projects/{id}           |                       | the project, any state     |

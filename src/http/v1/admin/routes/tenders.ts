@@ -1,5 +1,5 @@
 /**
- * /v1/admin tenders (issue 13): the same domain operations as /api/v1/admin (create, update,
+ * /v1/admin tenders (docs/v1-admin.md): the same domain operations as /api/v1/admin (create, update,
  * delete: src/domain/tenders), the read of one tender in any state, the three replace-the-set
  * writes and the read of the links. Bidders (`bidders`) and the award (`awarded_to`,
  * `awarded_on`, `status: awarded`) are fields of the create and the update.

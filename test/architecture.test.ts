@@ -1,14 +1,15 @@
 /**
  * The shape the codebase promises (src/http/README.md, docs/decisions/0007-faces-translate-only.md),
  * checked on the source: every route handler of the faces is at most five lines (read the input,
- * call one domain operation, present), and each has a literal, edition-prefixed operationId. The
- * module boundaries are ESLint's (`npm run lint`).
+ * call one domain operation, present), and each has a literal, edition-prefixed operationId; and the
+ * SQL rule of the domain (src/domain/README.md). The module boundaries are ESLint's (`npm run lint`).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
+import { TABLE_OWNER, tablesOf } from './helpers/sql-tables.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Handlers that are protocol plumbing, not translation (the MCP transport); none in the editions. */
@@ -80,6 +81,75 @@ describe('faces translate only', () => {
       const rel = path.relative(ROOT, h.file);
       const prefix = rel.startsWith('src/http/v1/') ? /^v1[A-Z]/ : rel.startsWith('src/http/api-v1/') ? /^apiV1[A-Z]/ : /^(api|v1|apiV1)[A-Z]/;
       assert.match(h.operationId!, prefix, where(h));
+    }
+  });
+});
+
+/**
+ * The SQL rule of the domain (src/domain/README.md, "Where SQL lives"), as the code keeps it: a file
+ * of an entity's folder queries its own entity's tables and the reference tables; the tables of
+ * another entity only along the edges of {@link CROSS_ENTITY_SQL} (today's joins: an article view
+ * carries its edition, the identity is built from the account and its subscription …); `sql/` and
+ * `shared/` hold the SQL of no single entity and may query any table. A new edge is a decision
+ * (call the other entity's index.ts instead, or add the edge here with the reason).
+ */
+const CROSS_ENTITY_SQL: Record<string, readonly string[]> = {
+  accounts: ['billing', 'identity', 'newsletter', 'preferences'], // members and invitations: users, keys, the mail outbox
+  alerts: ['accounts', 'articles', 'identity', 'newsletter', 'notifications', 'preferences', 'projects', 'tenders'], // delivery: matches, addressees, channels
+  articles: ['accounts', 'editions', 'library', 'projects'], // the view joins its edition; saved flags; interests; project candidates
+  audit: ['identity'], // the actor's email
+  billing: ['accounts'],
+  calendar: ['articles'], // events mentioned in articles
+  editions: ['articles'], // a delete lists the articles it takes
+  identity: ['accounts', 'billing', 'preferences', 'quota'], // the identity is its account, subscription and plan
+  inbox: ['editions'], // promotion targets a draft edition
+  intake: ['inbox', 'projects'], // polling writes inbox items; suggestions read projects
+  library: ['articles', 'editions', 'projects'], // saved articles and watched projects, readable by edition
+  media: ['articles', 'editions'], // covers derived from an article's links
+  newsletter: ['accounts', 'articles', 'editions', 'identity', 'preferences'], // recipients and the edition sent
+  notifications: ['library'], // watchers of a project
+  procurement: ['accounts', 'billing', 'identity', 'newsletter'], // activation by invoice
+  projects: ['articles', 'editions', 'library'], // mentions, last seen edition, watch flags
+};
+/** Folders whose SQL belongs to no single entity. */
+const SHARED_SQL = new Set(['sql', 'shared']);
+
+describe('the SQL rule of the domain', () => {
+  const domain = path.join(ROOT, 'src/domain');
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  const files = walk(domain).filter((f) => f.endsWith('.ts'));
+  const entityOf = (file: string) => {
+    const rel = path.relative(domain, file);
+    return rel.includes(path.sep) ? rel.split(path.sep)[0]! : path.basename(rel, '.ts');
+  };
+
+  it('maps every table of the schema to the entity that owns it', () => {
+    const schema = fs.readFileSync(path.join(ROOT, 'src/db/types.ts'), 'utf8');
+    const tables = [...schema.slice(schema.indexOf('export interface DB {')).matchAll(/^ {2}([a-z_]+): /gm)].map((m) => m[1]!);
+    assert.ok(tables.length > 50, `${tables.length} tables`);
+    assert.deepEqual(tables.filter((t) => !TABLE_OWNER[t]), [], 'tables without an owner in test/helpers/sql-tables.ts');
+  });
+
+  it('queries another entity\u2019s tables only along the edges written down, and only from an entity folder or sql/', () => {
+    const breaks: string[] = [];
+    for (const file of files) {
+      const entity = entityOf(file);
+      if (SHARED_SQL.has(entity)) continue;
+      for (const table of tablesOf(file)) {
+        const owner = TABLE_OWNER[table]!;
+        if (owner === 'reference' || owner === entity || CROSS_ENTITY_SQL[entity]?.includes(owner)) continue;
+        breaks.push(`${path.relative(ROOT, file)} queries ${table} (${owner})`);
+      }
+    }
+    assert.deepEqual(breaks, []);
+  });
+
+  it('keeps the shared SQL folders leaves: they import no entity', () => {
+    for (const file of files.filter((f) => SHARED_SQL.has(entityOf(f)))) {
+      const imports = [...fs.readFileSync(file, 'utf8').matchAll(/from '(\.\.\/[^']+)'/g)].map((m) => m[1]!);
+      const entityImports = imports.filter((i) => !/^\.\.\/(\.\.\/db\/|shared\/|sql\/|errors\.js|slug\.js|clock\.js|pagination\.js|context\.js)/.test(i));
+      assert.deepEqual(entityImports, [], `${path.relative(ROOT, file)} imports an entity`);
     }
   });
 });

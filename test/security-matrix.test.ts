@@ -243,7 +243,8 @@ describe('security matrix', () => {
         assert.equal(want === 200 && op.method === 'POST' && res.statusCode === 201 ? 200 : res.statusCode, want, what);
         if (want >= 400) {
           assertRefusal(res, want, op.path, what);
-          if (want === 403 && op.path.startsWith('/v1/') && caller !== 'no subscription key') {
+          // On /v1 a caller without any subscription is told the feature too, wherever the route has one.
+          if (want === 403 && op.path.startsWith('/v1/') && (caller !== 'no subscription key' || (row.features?.length ?? 0) > 0)) {
             assert.match((res.json() as { detail: string }).detail, /feature "(archive|projects|wat|exports|api|mcp)"/, what);
           }
           if (want === 403 && op.path.startsWith('/api/v1/') && caller !== 'no subscription key' && row.access === 'subscriber') {
@@ -387,7 +388,8 @@ describe('the entitlement matrix: the same decision for the same caller on both 
 
         // What the entitlements say, on /v1.
         if (want === 'refused') {
-          const missing = caller === 'no subscription key' ? 'subscription' : pair.features.find((f) => !FULL[caller].includes(f) && !(isTrial(caller) && PREVIEWS.includes(f)));
+          // Without any subscription /v1 names the route's first feature too (seed 001, section 7; decision 0040).
+          const missing = caller === 'no subscription key' ? pair.features[0] : pair.features.find((f) => !FULL[caller].includes(f) && !(isTrial(caller) && PREVIEWS.includes(f)));
           assert.deepEqual(v1, { status: 403, reason: missing }, what);
         } else {
           assert.equal(v1.status, 200, what);

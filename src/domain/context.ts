@@ -5,7 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import type { Clock } from './clock.js';
-import type { Feature } from './entitlements.js';
+import { unauthenticated } from './errors.js';
+import type { Feature } from './features.js';
 
 /** How the caller authenticated. */
 export type Credential = 'api_key' | 'session';
@@ -35,7 +36,7 @@ export interface Identity {
   previews: ReadonlySet<Feature>;
   /** API requests per key per UTC day of the plan; `null` without a subscription. */
   dailyQuota: number | null;
-  /** An API key minted read-only: every non-GET call but search is refused (issue 11). */
+  /** An API key minted read-only: every non-GET call but search is refused (docs/accounts.md). */
   readOnly?: boolean;
   /** The face the request came through; absent means `http`. Set by the face, never by the caller. */
   channel?: Channel;
@@ -77,3 +78,13 @@ export function systemCtx(db: Kysely<DB>, clock: Clock, requestId = 'system'): C
 
 /** `ctx` with another database handle (a transaction): same actor, request id and clock. */
 export const withDb = (ctx: Ctx, db: Kysely<DB>): Ctx => ({ ...ctx, db });
+
+/**
+ * The caller of a per-user operation: every operation of the reader's own state acts for the
+ * token's user and no other (no user id is ever passed in).
+ * @throws DomainError UNAUTHENTICATED for a context without a user (system work)
+ */
+export function callerOf(ctx: Ctx): Identity {
+  if (!ctx.identity) throw unauthenticated('This operation acts for a signed-in user');
+  return ctx.identity;
+}

@@ -9,13 +9,9 @@
  */
 import { DomainError } from './errors.js';
 import type { Identity } from './context.js';
+import { FEATURES, type Feature } from './features.js';
 
-/** Every feature name, as `/v1/me` reports them. */
-export const FEATURES = ['archive', 'projects', 'alerts', 'wat', 'api', 'mcp', 'exports', 'ai_assistant'] as const;
-/** One feature name. */
-export type Feature = (typeof FEATURES)[number];
-
-export const isFeature = (value: string): value is Feature => (FEATURES as readonly string[]).includes(value);
+export { FEATURES, isFeature, type Feature } from './features.js';
 
 /** How each feature is named in a refusal, and where it can be had. */
 const OFFERS: Record<Feature, { label: string; offer: string }> = {

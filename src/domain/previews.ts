@@ -4,10 +4,10 @@
  * three. The reader operations apply them (list-projects, export-projects, list-tenders,
  * search-archive, search-articles, list-articles, list-airport-articles …) whichever face asked
  * (/v1, /api/v1, MCP through /api/v1); faces never narrow anything themselves. A previewed list is
- * its first rows: its total counts those rows only (docs/decisions/0014).
+ * its first rows: its total counts those rows only (docs/decisions/0014). Pure: no I/O (the archive
+ * scope, which reads the latest edition, is src/domain/articles/archive-scope.ts).
  */
-import type { Ctx, Identity } from './context.js';
-import { findLatestPublished } from './editions/repository.js';
+import type { Identity } from './context.js';
 import { hasFeature, type Feature } from './entitlements.js';
 import type { Window } from './pagination.js';
 
@@ -39,13 +39,3 @@ export const previewTotal = (identity: Identity | null, feature: keyof typeof PR
 /** Rows an export may send: the preview's rows in preview, else no cap. */
 export const previewCap = (identity: Identity | null, feature: keyof typeof PREVIEW_ROWS): number =>
   inPreview(identity, feature) ? PREVIEW_ROWS[feature] : Number.POSITIVE_INFINITY;
-
-/**
- * The archive restriction of a caller: in preview, only the latest published edition (by id;
- * an impossible id when nothing is published); otherwise nothing.
- */
-export async function archiveScope(ctx: Ctx): Promise<{ editionId?: string }> {
-  if (!inPreview(ctx.identity, 'archive')) return {};
-  const latest = await findLatestPublished(ctx.db);
-  return { editionId: latest?.id ?? '00000000-0000-0000-0000-000000000000' };
-}

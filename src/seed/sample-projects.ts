@@ -11,7 +11,7 @@ import type { ProjectStatus } from '../domain/projects/index.js';
 import { insertProject, recomputeProjectRollups } from '../domain/projects/index.js';
 import type { TenderType } from '../domain/tenders/index.js';
 import { insertTender } from '../domain/tenders/index.js';
-import { upsertTags } from './sample.js';
+import { upsertTags } from './tags.js';
 
 const require = createRequire(import.meta.url);
 const DAY_MS = 86_400_000;

@@ -7,12 +7,13 @@
 import { createRequire } from 'node:module';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types.js';
-import { recomputeEditionRollups } from '../domain/editions/repository.js';
+import { recomputeEditionRollups } from '../domain/sql/rollups.js';
 import type { Ctx } from '../domain/context.js';
 import { loadSampleEvents } from './sample-events.js';
 import { loadSampleProjectsAndTenders } from './sample-projects.js';
 import { loadSampleHistory } from './sample-history.js';
-import { humanise, slugify } from '../domain/slug.js';
+import { upsertTags } from './tags.js';
+import { slugify } from '../domain/slug.js';
 
 const require = createRequire(import.meta.url);
 
@@ -103,20 +104,6 @@ export async function upsertCompanies(trx: Transaction<DB> | Kysely<DB>, compani
     }
   }
   return ids;
-}
-
-/** Inserts the tags that are missing; returns slug → id for `slugs`. */
-export async function upsertTags(trx: Transaction<DB> | Kysely<DB>, slugs: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(slugs)];
-  if (unique.length) {
-    await trx
-      .insertInto('tags')
-      .values(unique.map((slug) => ({ slug, name: humanise(slug) })))
-      .onConflict((oc) => oc.column('slug').doNothing())
-      .execute();
-  }
-  const rows = unique.length ? await trx.selectFrom('tags').select(['id', 'slug']).where('slug', 'in', unique).execute() : [];
-  return new Map(rows.map((r) => [r.slug, r.id]));
 }
 
 /**

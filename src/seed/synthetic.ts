@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
-import { upsertTags } from './sample.js';
+import { upsertTags } from './tags.js';
 import { slugify } from '../domain/slug.js';
 import { seedSyntheticProjects } from './synthetic-projects.js';
 import { seedSyntheticTenders } from './synthetic-tenders.js';

@@ -85,6 +85,7 @@ describe('trial', () => {
     const sub = res.json() as { plan: string; status: string; trial_end: string; current_period_end: string };
     assert.equal(sub.plan, 'trial');
     assert.equal(sub.status, 'trialing');
+    assert.equal((await h.app.inject({ method: 'GET', url: String(res.headers.location), headers: fresh.sessionAuth })).statusCode, 200, 'Location reads the subscription');
     assert.equal(sub.trial_end, new Date(h.clock.now().getTime() + 14 * DAY_MS).toISOString());
     const me = (await h.app.inject({ method: 'GET', url: '/v1/me', headers: fresh.sessionAuth })).json() as { features: string[]; previews: string[] };
     assert.ok(me.features.includes('api') && me.previews.includes('projects'));
@@ -114,6 +115,7 @@ describe('checkout and the provider notification', () => {
     checkoutId = body.id;
     assert.match(body.url, /^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     assert.equal(res.headers.location, `/v1/billing/checkout/${body.id}`);
+    assert.equal((await h.app.inject({ method: 'GET', url: String(res.headers.location), headers: buyer.sessionAuth })).statusCode, 200, 'Location reads the checkout');
     const call = stand.requests.find((r) => r.path === '/v1/checkout/sessions' && r.params.get('client_reference_id') === body.id)!;
     assert.ok(call, 'the SDK called the stand-in');
     assert.equal(call.params.get('mode'), 'subscription');

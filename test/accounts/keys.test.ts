@@ -24,7 +24,7 @@ describe('API keys over HTTP', () => {
     const key = res.json() as { id: string; key: string; prefix: string; label: string; read_only: boolean; expires_at: null };
     assert.match(key.key, /^svc_live_[0-9A-Za-z]{43}$/);
     assert.equal(key.prefix, key.key.slice(0, 16));
-    assert.equal(res.headers.location, `/v1/account/api-keys/${key.id}`);
+    assert.equal(res.headers.location, '/v1/account/api-keys', 'Location: the list that reads the new key');
     const row = await h.database.db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirstOrThrow();
     assert.equal(row.key_hash, hashApiKey(key.key));
     assert.equal(row.prefix, key.prefix);

@@ -65,6 +65,7 @@ describe('GET/POST /v1/account/members', () => {
     const res = await invite(owner.sessionAuth, { email: user.email.toUpperCase() });
     assert.equal(res.statusCode, 201, res.body);
     assert.equal(res.headers.location, '/v1/account/members');
+    assert.equal(await status(owner.sessionAuth, String(res.headers.location)), 200, 'Location reads the members');
     assert.deepEqual(res.json(), {
       outcome: 'joined',
       member: { user_id: user.userId, email: user.email, name: null, role: 'member', status: 'active', joined_at: h.clock.now().toISOString() },

@@ -34,7 +34,7 @@ describe('POST /v1/procurement-requests', () => {
     const first = await submit(b, '198.51.100.1');
     assert.equal(first.statusCode, 201, first.body);
     const id = (first.json() as { id: string; status: string }).id;
-    assert.equal(first.headers.location, `/v1/procurement-requests/${id}`);
+    assert.equal(first.headers.location, `/v1/admin/procurement/${id}`, 'Location: the read of the request (administrators)');
     assert.equal((first.json() as { status: string }).status, 'new');
 
     h.clock.advance(9 * MIN);
@@ -134,6 +134,7 @@ describe('/v1/admin/procurement', () => {
 
     const r1 = await review(a, admin.keyAuth, { decision: 'in_review', note: 'Checking the PO' });
     assert.equal(r1.statusCode, 201, r1.body);
+    assert.equal((await get(String(r1.headers.location), admin.keyAuth)).statusCode, 200, 'Location reads the request');
     const r2 = await review(a, admin.keyAuth, { decision: 'in_review', note: 'Checking the PO' });
     assert.equal(r2.statusCode, 201, r2.body);
     const detail = r2.json() as { status: string; reviews: { decision: string; note: string; reviewer: { id: string; email: string } }[] };

@@ -35,7 +35,7 @@ describe('access to the admin routes', () => {
     const spec = h.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(spec.paths).filter(([p]) => p.startsWith('/api/v1/admin/') || p.startsWith('/api/admin/'))
       .flatMap(([p, ops]) => Object.keys(ops).map((m) => ({ method: m.toUpperCase() as Method, url: p.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000') })));
-    assert.equal(routes.length, 19, routes.map((r) => `${r.method} ${r.url}`).join('\n'));
+    assert.equal(routes.length, 23, routes.map((r) => `${r.method} ${r.url}`).join('\n'));
     for (const r of routes) {
       const body = r.method === 'POST' || r.method === 'PATCH' ? { payload: {} } : {};
       const none = await h.app.inject({ method: r.method, url: r.url, ...body });
@@ -259,6 +259,7 @@ describe('editorial inbox', () => {
     const promoted = await ok('POST', `/api/v1/admin/inbox/${item.id}/promote`, { edition_id: draft.id }, 201);
     assert.equal(promoted.item.status, 'promoted');
     assert.equal(promoted.item.promoted_article_id, promoted.article.id);
+    assert.equal((await call('GET', `/api/v1/admin/articles/${promoted.article.id}`)).statusCode, 200, 'Location reads the article');
     assert.equal(promoted.article.headline, item.title);
     assert.equal(promoted.article.source_url, item.url);
     assert.equal(promoted.article.edition_number, draft.number);

@@ -30,7 +30,7 @@ describe('/v1/admin/articles/{id}/links, terms, airports, companies', () => {
     const topic = await h.database.db.selectFrom('topics').select(['name', 'slug']).orderBy('slug').executeTakeFirstOrThrow();
     const links = await call(h, admin, 'GET', `/v1/admin/articles/${articleId}/links`);
     assert.equal(links.statusCode, 200);
-    assert.deepEqual(links.json().airports.map((a: { iata: string }) => a.iata), ['LHR']);
+    assert.deepEqual(links.json().airports.map((a: { iata_code: string }) => a.iata_code), ['LHR']);
     const audits = await auditCount(h, 'article', articleId);
 
     let res = await call(h, admin, 'PUT', `/v1/admin/articles/${articleId}/terms`, { topics: [topic.name], tags: ['Resilience'] });
@@ -39,13 +39,34 @@ describe('/v1/admin/articles/{id}/links, terms, airports, companies', () => {
     assert.deepEqual(res.json().tags.map((t: { slug: string }) => t.slug), ['resilience']);
     res = await call(h, admin, 'PUT', `/v1/admin/articles/${articleId}/airports`, { airports: ['London Gatwick Airport', 'LHR'] });
     assert.equal(res.statusCode, 200, res.body);
-    assert.deepEqual(res.json().airports.map((a: { iata: string }) => a.iata), ['LGW', 'LHR']);
+    assert.deepEqual(res.json().airports.map((a: { iata_code: string }) => a.iata_code), ['LGW', 'LHR']);
     res = await call(h, admin, 'PUT', `/v1/admin/articles/${articleId}/companies`, { companies: [company.name.toLowerCase()] });
     assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(res.json().companies, [{ id: company.id, name: company.name }]);
     res = await call(h, admin, 'PUT', `/v1/admin/articles/${articleId}/companies`, { companies: [company.id] }); // the same set: no change
     assert.equal(res.statusCode, 200);
     assert.equal(await auditCount(h, 'article', articleId), audits + 3);
+  });
+
+  it('takes back what its read returns (airports as { id, iata_code, name }); a company slug resolves on articles, projects and tenders alike', async () => {
+    const company = await h.database.db.selectFrom('companies').select(['id', 'name', 'slug']).orderBy('name').executeTakeFirstOrThrow();
+    await call(h, admin, 'PUT', `/v1/admin/articles/${articleId}/companies`, { companies: [company.slug] });
+    const read = (await call(h, admin, 'GET', `/v1/admin/articles/${articleId}/links`)).json();
+    assert.deepEqual(read.companies, [{ id: company.id, name: company.name }]);
+    assert.deepEqual(Object.keys(read.airports[0]).sort(), ['iata_code', 'id', 'name']);
+    const audits = await auditCount(h, 'article', articleId);
+    for (const [set, body] of [['terms', { topics: read.topics, tags: read.tags }], ['airports', { airports: read.airports }], ['companies', { companies: read.companies }]] as const) {
+      const res = await call(h, admin, 'PUT', `/v1/admin/articles/${articleId}/${set}`, body);
+      assert.equal(res.statusCode, 200, `${set}: ${res.body}`);
+      assert.deepEqual(res.json(), read, `${set}: written back unchanged`);
+    }
+    assert.equal(await auditCount(h, 'article', articleId), audits, 'an unchanged write audits nothing');
+    for (const kind of ['projects', 'tenders']) {
+      const rec = (await call(h, admin, 'POST', `/v1/admin/${kind}`, kind === 'projects' ? { title: 'Slug project' } : { title: 'Slug tender', buyer: 'Buyer', type: 'rfp' })).json();
+      const res = await call(h, admin, 'PUT', `/v1/admin/${kind}/${rec.id}/companies`, { companies: kind === 'projects' ? [{ name: company.slug }] : [company.slug] });
+      assert.equal(res.statusCode, 200, `${kind}: ${res.body}`);
+      assert.deepEqual(res.json().companies.map((c: { id: string }) => c.id), [company.id], kind);
+    }
   });
 
   it('names the field of bad input; 404 for unknown ids and non-administrators', async () => {

@@ -71,7 +71,9 @@ describe('/v1/admin/articles', () => {
       ['DELETE', `/v1/admin/articles/${a.id}`, undefined]] as const) {
       await expectProblem(await call(h, reader, m, u, b), 404);
     }
-    assert.equal((await call(h, admin, 'DELETE', `/v1/admin/articles/${a.id}`)).statusCode, 204);
+    const del = await call(h, admin, 'DELETE', `/v1/admin/articles/${a.id}`);
+    assert.equal(del.statusCode, 200, 'DELETE answers 200 with the article as it was');
+    assert.equal((del.json() as { id: string }).id, a.id);
     await expectProblem(await call(h, admin, 'DELETE', `/v1/admin/articles/${a.id}`), 404);
     assert.equal(await auditCount(h, 'article', a.id), 3); // create, update, delete
   });

@@ -47,7 +47,8 @@ describe('/v1/admin/editions', () => {
     assert.equal(p2.statusCode, 200);
     assert.equal(await auditCount(h, 'edition', e.id), 3); // create, update, publish
     const del = await call(h, admin, 'DELETE', `/v1/admin/editions/${e.id}`);
-    assert.equal(del.statusCode, 204);
+    assert.equal(del.statusCode, 200, 'DELETE answers 200 with the edition as it was');
+    assert.deepEqual((({ id, summary, status }) => ({ id, summary, status }))(del.json() as { id: string; summary: string; status: string }), { id: e.id, summary: 'New summary', status: 'published' });
     assert.equal(await auditCount(h, 'edition', e.id), 4);
     assert.equal(await h.database.db.selectFrom('articles').select('id').where('id', '=', art.id).executeTakeFirst(), undefined);
     await expectProblem(await call(h, admin, 'DELETE', `/v1/admin/editions/${e.id}`), 404);

@@ -145,6 +145,7 @@ describe('POST /v1/admin/inbox/{id}/promote', () => {
     assert.equal(res.statusCode, 201, res.body);
     const { item: promoted, article } = res.json();
     assert.equal(res.headers.location, `/v1/admin/articles/${article.id}`);
+    assert.equal((await call(h, admin, 'GET', String(res.headers.location))).statusCode, 200, 'Location reads the article');
     assert.equal(promoted.status, 'promoted');
     assert.equal(article.headline, 'Heathrow files runway plans');
     const stored = await h.database.db.selectFrom('editions').select('status').where('id', '=', edition.id).executeTakeFirstOrThrow();

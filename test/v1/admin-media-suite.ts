@@ -51,6 +51,7 @@ export function adminMediaSuite(store: MediaStoreUnderTest): void {
       assert.equal(res.statusCode, 201, res.body);
       const body = res.json() as { id: string; content_type: string; filename: string; width: number; height: number; alt_text: string; kind: string };
       assert.equal(res.headers.location, `/v1/admin/media/${body.id}`);
+    assert.equal((await getAs(h, admin, String(res.headers.location))).statusCode, 200, 'Location reads the asset');
       assert.deepEqual([body.content_type, body.filename, body.width, body.height, body.alt_text, body.kind], ['image/png', 'holiday.jpg', 300, 200, 'A runway', 'upload']);
       const bytes = await getAs(h, pro, `/v1/media/${body.id}`);
       assert.equal(bytes.headers['content-type'], 'image/png');
@@ -155,7 +156,8 @@ export function adminMediaSuite(store: MediaStoreUnderTest): void {
 
       assertProblem(await h.app.inject({ method: 'DELETE', url: `/v1/admin/media/${asset.id}`, headers: admin.keyAuth }), 409, /pinned/);
       const release = await h.app.inject({ method: 'DELETE', url: `/v1/admin/articles/${article.id}/cover`, headers: admin.keyAuth });
-      assert.equal(release.statusCode, 204);
+      assert.equal(release.statusCode, 200, 'DELETE answers 200 with the pin as it was');
+    assert.deepEqual((({ article_id, media_id }) => ({ article_id, media_id }))(release.json() as { article_id: string; media_id: string }), { article_id: article.id, media_id: asset.id });
       const after = await ok<{ covers: { rule: string }[] }>(h, pro, `/v1/media/covers?articles=${article.id}`);
       assert.deepEqual(after.covers.map((c) => c.rule), ['none']);
 
@@ -163,7 +165,8 @@ export function adminMediaSuite(store: MediaStoreUnderTest): void {
       assert.equal(again.statusCode, 200);
       await getAs(h, pro, `/v1/media/${asset.id}?w=144`); // a cached variant, deleted with the asset
       const forced = await h.app.inject({ method: 'DELETE', url: `/v1/admin/media/${asset.id}?force=true`, headers: admin.keyAuth });
-      assert.equal(forced.statusCode, 204);
+      assert.equal(forced.statusCode, 200, 'DELETE answers 200 with the asset as it was');
+    assert.equal((forced.json() as { id: string }).id, asset.id);
       assert.deepEqual([...await store.objects(h, `originals/${asset.id}`), ...await store.objects(h, `variants/${asset.id}/`)], [], 'original and variants gone');
       assert.equal((await getAs(h, pro, `/v1/media/${asset.id}`)).statusCode, 404);
       assert.equal(await h.database.db.selectFrom('article_covers').select('article_id').where('article_id', '=', article.id).executeTakeFirst(), undefined);

@@ -73,7 +73,8 @@ export function mediaSuite(store: MediaStoreUnderTest): void {
 
       // Release: the derived cover (airport) applies again.
       const del = await h.app.inject({ method: 'DELETE', url: `/v1/admin/articles/${pinnedArt.id}/cover`, headers: admin.keyAuth });
-      assert.equal(del.statusCode, 204);
+      assert.equal(del.statusCode, 200, 'DELETE answers 200 with the pin as it was');
+    assert.equal((del.json() as { media_id: string }).media_id, pin.id);
       const again = await ok<{ covers: Cover[] }>(h, reader, `/v1/media/covers?articles=${pinnedArt.id}`);
       assert.deepEqual(again.covers.map((c) => [c.rule, c.media?.id]), [['airport', lhr.id]]);
     });

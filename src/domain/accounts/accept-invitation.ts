@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import { conflict, notFound } from '../errors.js';
-import { createSession } from '../identity/create-session.js';
+import { createSession } from '../identity/index.js';
 import { writeTransaction } from '../shared/database-errors.js';
 import type { Role } from './schemas.js';
 

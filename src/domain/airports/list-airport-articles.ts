@@ -1,6 +1,6 @@
 /** The articles that mention an airport, as a reader sees them (/v1/airports/{ref}/articles). */
-import { searchArchive } from '../articles/search-archive.js';
-import type { ReaderArticle } from '../articles/saved-articles.js';
+import { searchArchive } from '../articles/index.js';
+import type { ReaderArticle } from '../articles/index.js';
 import type { Ctx } from '../context.js';
 import type { Window } from '../pagination.js';
 import { getAirport } from './get-airport.js';

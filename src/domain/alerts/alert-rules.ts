@@ -6,10 +6,9 @@
  * http(s) `webhook_url`; the rule's signing secret is made with it and shown once.
  */
 import crypto from 'node:crypto';
-import type { Ctx } from '../context.js';
+import { callerOf, type Ctx } from '../context.js';
 import { requireFeature } from '../entitlements.js';
 import { invalidParam } from '../errors.js';
-import { callerOf } from '../library/caller.js';
 import type { Window } from '../pagination.js';
 import { lastAttempts, ownRule, ruleView, type AlertRuleRow, type AlertRuleView } from './repository.js';
 import { runRuleQuery } from './run-query.js';

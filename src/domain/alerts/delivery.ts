@@ -29,7 +29,7 @@ import { DomainError } from '../errors.js';
 import { loadIdentity } from '../identity/index.js';
 import { defineJob, enqueueJob, type JobHandler } from '../jobs/index.js';
 import { outboundRequest, type AllowedHosts } from '../../net/outbound.js';
-import { pdfFilename, renderDigestPdf, storeAttachments, type MailAttachment } from '../newsletter/digest-pdf.js';
+import { pdfFilename, renderDigestPdf, storeAttachments, type MailAttachment } from '../newsletter/index.js';
 import { runRuleQuery } from './run-query.js';
 import type { AlertSubject } from './schemas.js';
 

@@ -5,11 +5,11 @@
  * comes with its translation into the domain's filter, which both the routes and alert matching use.
  */
 import { Type, type Static } from 'typebox';
-import { ArchiveFilter, type ArchiveQuery } from '../articles/schemas.js';
-import { PROJECT_STATUSES, type ProjectFilter } from '../projects/schemas.js';
+import { ArchiveFilter, type ArchiveQuery } from '../articles/index.js';
+import { PROJECT_STATUSES, type ProjectFilter } from '../projects/index.js';
 import { Amount, CommaList, COUNTRY_CODE, FilterText, StringEnum } from '../shared/input-schema.js';
-import { TENDER_TYPES, type TenderFilter } from '../tenders/schemas.js';
-import { LIVE_TENDER_STATUSES, TENDER_STATUSES, type TenderStatus } from '../tenders/tender-status.js';
+import { TENDER_TYPES, type TenderFilter } from '../tenders/index.js';
+import { LIVE_TENDER_STATUSES, TENDER_STATUSES, type TenderStatus } from '../tenders/index.js';
 
 /** `a,b, c` → `['a', 'b', 'c']`; `undefined` when nothing is left. */
 export function splitCommaList(value: string | undefined): string[] | undefined {

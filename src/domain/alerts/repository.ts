@@ -4,9 +4,8 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { AlertRules, DB } from '../../db/types.js';
-import type { Ctx } from '../context.js';
+import { callerOf, type Ctx } from '../context.js';
 import { notFound } from '../errors.js';
-import { callerOf } from '../library/caller.js';
 import type { AlertChannel, AlertFrequency, AlertSubject } from './schemas.js';
 
 /** A stored rule. */

@@ -3,9 +3,9 @@
  * preview): the newest items first, as `{ id, title, url }` for deliveries.
  */
 import type { Ctx } from '../context.js';
-import { searchArchive } from '../articles/search-archive.js';
-import { listProjects } from '../projects/list-projects.js';
-import { listTenders } from '../tenders/list-tenders.js';
+import { searchArchive } from '../articles/index.js';
+import { listProjects } from '../projects/index.js';
+import { listTenders } from '../tenders/index.js';
 import { projectParamsToFilter, searchParamsToQuery, tenderParamsToFilter, type ProjectParams, type SearchParams, type TenderParams } from './reader-queries.js';
 import type { AlertSubject } from './schemas.js';
 

@@ -5,8 +5,8 @@
  */
 import { requireAdmin } from '../admin/admin.js';
 import type { Ctx } from '../context.js';
-import { loadArticle, type AirportRef, type ArticleView, type Term } from './repository.js';
-import type { ArticleInput } from './schemas.js';
+import { refValue, type AirportRef, type CompanyRef, type LinkedAirport, type TermRef } from '../shared/link-refs.js';
+import { loadArticle, type ArticleView, type Term } from './repository.js';
 import { updateArticle } from './update-article.js';
 
 /** The entity links of an article. Source: `article_topics`, `article_tags`, `article_airports`, `article_companies`. */
@@ -14,11 +14,23 @@ export interface ArticleLinks {
   article_id: string;
   topics: Term[];
   tags: Term[];
-  airports: AirportRef[];
+  /** In the shape of every links read: `{ id, iata_code, name }`. */
+  airports: LinkedAirport[];
   companies: { id: string; name: string }[];
 }
 
-const linksOf = (a: ArticleView): ArticleLinks => ({ article_id: a.id, topics: a.topics, tags: a.tags, airports: a.airports, companies: a.companies });
+/** Link sets to replace; each item as the resolvers accept it or as the links read returns it. */
+export interface ArticleLinkSets {
+  topics?: TermRef[] | undefined;
+  tags?: TermRef[] | undefined;
+  airports?: AirportRef[] | undefined;
+  companies?: CompanyRef[] | undefined;
+}
+
+const linksOf = (a: ArticleView): ArticleLinks => ({
+  article_id: a.id, topics: a.topics, tags: a.tags, airports: a.airports.map(({ id, iata, name }) => ({ id, iata_code: iata, name })), companies: a.companies,
+});
+const values = (refs: (string | Parameters<typeof refValue>[0])[] | undefined) => refs?.map(refValue);
 
 /** The topics, tags, airports and companies of article `id` (any edition status). @throws DomainError FORBIDDEN, NOT_FOUND */
 export async function getArticleLinks(ctx: Ctx, id: string): Promise<ArticleLinks> {
@@ -31,6 +43,10 @@ export async function getArticleLinks(ctx: Ctx, id: string): Promise<ArticleLink
  * value as the resolvers accept it) and returns all links. Audited as an update of the article.
  * @throws DomainError NOT_FOUND, VALIDATION naming the field and the value that did not resolve
  */
-export async function replaceArticleLinks(ctx: Ctx, id: string, sets: Pick<ArticleInput, 'topics' | 'tags' | 'airports' | 'companies'>): Promise<ArticleLinks> {
-  return linksOf(await updateArticle(ctx, id, sets));
+export async function replaceArticleLinks(ctx: Ctx, id: string, sets: ArticleLinkSets): Promise<ArticleLinks> {
+  const { topics, tags, airports, companies } = sets;
+  return linksOf(await updateArticle(ctx, id, {
+    ...(topics ? { topics: values(topics) } : {}), ...(tags ? { tags: values(tags) } : {}),
+    ...(airports ? { airports: values(airports) } : {}), ...(companies ? { companies: values(companies) } : {}),
+  }));
 }

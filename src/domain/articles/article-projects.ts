@@ -25,7 +25,7 @@ import { adminWrite, lockRecord, requireAdmin } from '../admin/admin.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { invalidParam } from '../errors.js';
-import { recomputeProjectRollups } from '../projects/index.js';
+import { recomputeProjectRollups } from '../sql/rollups.js';
 import { loadArticle } from './repository.js';
 
 /** Points of each kind of evidence (see the file comment). */

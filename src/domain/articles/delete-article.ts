@@ -2,13 +2,12 @@
 import { adminWrite, lockRecord } from '../admin/admin.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
-import { recomputeEditionRollups } from '../editions/repository.js';
-import { recomputeProjectRollups } from '../projects/index.js';
-import { loadArticle, projectsOfArticle } from './repository.js';
+import { recomputeEditionRollups, recomputeProjectRollups } from '../sql/rollups.js';
+import { loadArticle, projectsOfArticle, type ArticleView } from './repository.js';
 
-/** Deletes an article. @throws DomainError NOT_FOUND */
-export async function deleteArticle(ctx: Ctx, id: string): Promise<void> {
-  await adminWrite(ctx, async (trx, tctx) => {
+/** Deletes an article and returns it as it was. @throws DomainError NOT_FOUND */
+export async function deleteArticle(ctx: Ctx, id: string): Promise<ArticleView> {
+  return adminWrite(ctx, async (trx, tctx) => {
     await lockRecord(trx, 'articles', id, 'delete');
     const before = await loadArticle(trx, id);
     const projects = await projectsOfArticle(trx, id);
@@ -16,5 +15,6 @@ export async function deleteArticle(ctx: Ctx, id: string): Promise<void> {
     await recomputeEditionRollups(trx, before.edition_id);
     if (projects.length) await recomputeProjectRollups(trx, projects);
     await recordAudit(trx, tctx, { action: 'delete', entity: 'article', entityId: id, before });
+    return before;
   });
 }

@@ -6,11 +6,13 @@
  */
 export * from './schemas.js';
 export type { AirportRef, ArticleView, Term } from './repository.js';
-export { insertArticle, loadArticle } from './repository.js';
-export { findArticles, type ArticleFilter } from './search-engine.js';
-export type { ReaderArticle } from './saved-articles.js';
+export { insertArticle, loadArticle, loadArticleViews } from './repository.js';
+export { findArticles, matchingArticleIds, type ArticleFilter } from './search-engine.js';
+export { withSaved, type ReaderArticle } from './saved-articles.js';
+export { archiveScope } from './archive-scope.js';
 export { listArticles } from './list-articles.js';
 export { getArticle, getReaderArticle } from './get-article.js';
+export { getAdminArticle } from './get-admin-article.js';
 export { searchArticles } from './search-articles.js';
 export { searchArchive } from './search-archive.js';
 export { listArticlesOfCompanies } from './list-company-articles.js';

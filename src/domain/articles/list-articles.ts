@@ -5,7 +5,7 @@
  */
 import type { Ctx } from '../context.js';
 import { gateOperation, GATES } from '../entitlements.js';
-import { archiveScope } from '../previews.js';
+import { archiveScope } from './archive-scope.js';
 import type { Page, Window } from '../pagination.js';
 import type { ArticleView } from './repository.js';
 import type { ArticleListInput } from './schemas.js';

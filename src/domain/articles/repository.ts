@@ -10,9 +10,10 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { resolveAirports, resolveCompanies, resolveCountry, resolveRegion, resolveTags, resolveTopics } from '../admin/taxonomy.js';
+import { resolveAirports, resolveCountry, resolveRegion } from '../sql/vocabulary.js';
 import { invalidParam, notFound } from '../errors.js';
-import { recomputeEditionRollups } from '../editions/repository.js';
+import { recomputeEditionRollups } from '../sql/rollups.js';
+import { replaceAirportLinks, replaceCompanyLinks, replaceTermLinks } from '../sql/entity-links.js';
 import { termsJson } from '../shared/sql-filters.js';
 import { slugify } from '../slug.js';
 import type { ArticleCreateInput, ArticleInput } from './schemas.js';
@@ -181,27 +182,11 @@ export async function writeArticle(trx: Kysely<DB>, id: string, input: ArticleIn
     }
   }
   if (input.region !== undefined) set.region_slug = input.region === null ? null : await resolveRegion(trx, input.region);
-  const topicIds = input.topics && (await resolveTopics(trx, input.topics));
-  const tagIds = input.tags && (await resolveTags(trx, input.tags));
-  const airportIds = input.airports && (await resolveAirports(trx, input.airports));
-  const companyIds = input.companies && (await resolveCompanies(trx, input.companies));
   if (Object.keys(set).length) await trx.updateTable('articles').set({ ...set, updated_at: now }).where('id', '=', id).execute();
-  if (topicIds) {
-    await trx.deleteFrom('article_topics').where('article_id', '=', id).execute();
-    if (topicIds.length) await trx.insertInto('article_topics').values(topicIds.map((topic_id) => ({ article_id: id, topic_id }))).execute();
-  }
-  if (tagIds) {
-    await trx.deleteFrom('article_tags').where('article_id', '=', id).execute();
-    if (tagIds.length) await trx.insertInto('article_tags').values(tagIds.map((tag_id) => ({ article_id: id, tag_id }))).execute();
-  }
-  if (airportIds) {
-    await trx.deleteFrom('article_airports').where('article_id', '=', id).execute();
-    if (airportIds.length) await trx.insertInto('article_airports').values(airportIds.map((airport_id) => ({ article_id: id, airport_id }))).execute();
-  }
-  if (companyIds) {
-    await trx.deleteFrom('article_companies').where('article_id', '=', id).execute();
-    if (companyIds.length) await trx.insertInto('article_companies').values(companyIds.map((company_id) => ({ article_id: id, company_id }))).execute();
-  }
+  // The link sets through the one link writer of projects, tenders and articles (src/domain/links).
+  await replaceTermLinks(trx, 'article', id, { topics: input.topics, tags: input.tags });
+  if (input.airports) await replaceAirportLinks(trx, 'article', id, input.airports);
+  if (input.companies) await replaceCompanyLinks(trx, 'article', id, input.companies);
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Ctx } from '../context.js';
 import { gateOperation, GATES } from '../entitlements.js';
 import type { Window } from '../pagination.js';
-import { archiveScope } from '../previews.js';
+import { archiveScope } from './archive-scope.js';
 import { withSaved, type ReaderArticle } from './saved-articles.js';
 import type { ArchiveQuery } from './schemas.js';
 import { findArticles, type ArticleFilter } from './search-engine.js';

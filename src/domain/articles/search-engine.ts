@@ -11,7 +11,7 @@ import type { DB } from '../../db/types.js';
 import type { Page, Window } from '../pagination.js';
 import { articleViewsSql, loadArticleViews, type ArticleView } from './repository.js';
 import { matchesInterests } from './interests.js';
-import type { EditionStatus } from '../editions/schemas.js';
+import type { EditionStatus } from '../editions/index.js';
 import { allOf, countryContains, hasAirport, hasTerm, hasTopicOrTag, regionContains, regionIn } from '../shared/sql-filters.js';
 
 

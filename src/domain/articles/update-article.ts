@@ -2,8 +2,7 @@
 import { adminWrite, lockRecord } from '../admin/admin.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
-import { recomputeEditionRollups } from '../editions/repository.js';
-import { recomputeProjectRollups } from '../projects/index.js';
+import { recomputeEditionRollups, recomputeProjectRollups } from '../sql/rollups.js';
 import type { ArticleInput } from './schemas.js';
 import { foldReadFields, freeSlug, loadArticle, projectsOfArticle, requireEdition, writeArticle, type ArticleView } from './repository.js';
 

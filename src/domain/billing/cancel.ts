@@ -1,7 +1,7 @@
 import type { Ctx } from '../context.js';
 import { DomainError, notFound } from '../errors.js';
-import { accountWithRole } from '../accounts/account-of.js';
-import { currentSubscription, getSubscription, type SubscriptionView } from '../accounts/subscription.js';
+import { accountWithRole } from '../accounts/index.js';
+import { currentSubscription, getSubscription, type SubscriptionView } from '../accounts/index.js';
 import type { PaymentProvider } from './provider.js';
 
 /** The end of the period of a subscription without one: the next monthly anniversary of its start after `now`. */

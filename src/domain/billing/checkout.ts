@@ -4,7 +4,7 @@
  */
 import type { Ctx } from '../context.js';
 import { DomainError, notFound } from '../errors.js';
-import { accountOf, accountWithRole } from '../accounts/account-of.js';
+import { accountOf, accountWithRole } from '../accounts/index.js';
 import type { PaymentProvider } from './provider.js';
 import { quotePurchase } from './quote.js';
 import type { CheckoutInput } from './schemas.js';

@@ -2,9 +2,9 @@ import { DAY_MS } from '../clock.js';
 import type { Ctx } from '../context.js';
 import { conflict } from '../errors.js';
 import { writeTransaction } from '../shared/database-errors.js';
-import { accountWithRole } from '../accounts/account-of.js';
-import { getSubscription, type SubscriptionView } from '../accounts/subscription.js';
-import { TRIAL_DAYS } from '../identity/create-user.js';
+import { accountWithRole } from '../accounts/index.js';
+import { getSubscription, type SubscriptionView } from '../accounts/index.js';
+import { TRIAL_DAYS } from '../identity/index.js';
 
 /**
  * Starts a 14-day trial for the caller's account (`POST /v1/billing/trial`; owner or admin member).

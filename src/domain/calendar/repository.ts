@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { resolveCountry, resolveRegion } from '../admin/taxonomy.js';
+import { resolveCountry, resolveRegion } from '../sql/vocabulary.js';
 import { invalidParam } from '../errors.js';
 import type { CalendarEventView } from './list-calendar-events.js';
 import type { CalendarEventInput } from './schemas.js';

@@ -11,7 +11,8 @@
 import type { Ctx, Identity } from '../context.js';
 import { hasFeature, requireGates, requireSubscription, GATES, type Feature } from '../entitlements.js';
 import { DomainError } from '../errors.js';
-import { archiveScope, inPreview, PREVIEW_ROWS } from '../previews.js';
+import { archiveScope } from '../articles/index.js';
+import { inPreview, PREVIEW_ROWS } from '../previews.js';
 import { listProjects } from '../projects/index.js';
 import { listTenders } from '../tenders/index.js';
 import { decodeCursor, encodeCursor, isBefore, type FeedPosition, type PreviewScope } from './cursor.js';

@@ -2,7 +2,8 @@
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
 import { readableStatuses } from './get-edition.js';
-import { findEditionByNumber, withAllArticles, type EditionWithArticles } from './repository.js';
+import { withAllArticles, type EditionWithArticles } from './edition-articles.js';
+import { findEditionByNumber } from './repository.js';
 
 /**
  * The edition with issue `number` and all its articles in edition order: published and archived

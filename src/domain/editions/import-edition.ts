@@ -7,8 +7,9 @@
  * `unresolved`, never a reason to refuse the issue.
  */
 import { adminWrite } from '../admin/admin.js';
-import { resolveAirports, resolveCompanies, resolveCountry, resolveRegion, resolveTopics } from '../admin/taxonomy.js';
-import { insertArticle } from '../articles/repository.js';
+import { resolveAirports, resolveCountry, resolveRegion, resolveTopics } from '../sql/vocabulary.js';
+import { resolveCompanies } from '../companies/index.js';
+import { insertArticle } from '../articles/index.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { DomainError, invalidParam } from '../errors.js';

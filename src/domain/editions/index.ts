@@ -4,10 +4,13 @@
  * file. What the faces may import.
  */
 export * from './schemas.js';
-export type { EditionView, EditionWithArticles, KeyMetric, RegionalHighlight } from './repository.js';
-export { loadEdition, recomputeEditionRollups } from './repository.js';
+export type { EditionView, KeyMetric, RegionalHighlight } from './repository.js';
+export type { EditionWithArticles } from './edition-articles.js';
+export { findEditionByNumber, findLatestPublished, loadEdition } from './repository.js';
+export { recomputeEditionRollups } from '../sql/rollups.js';
 export { adminListEditions, listPublishedEditions } from './list-editions.js';
 export { getEdition } from './get-edition.js';
+export { getAdminEdition } from './get-admin-edition.js';
 export { getEditionByNumber } from './get-edition-by-number.js';
 export { getLatestEdition } from './get-latest-edition.js';
 export { listEditionArticles } from './list-edition-articles.js';

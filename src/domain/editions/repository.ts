@@ -1,14 +1,12 @@
 /**
- * The SQL of editions: issues of the newsletter with their executive summary (table `editions`),
- * their articles in edition order, and the rollups that depend on them.
+ * The SQL of editions: issues of the newsletter with their executive summary (table `editions`).
+ * A leaf: their articles are read through the articles domain (./edition-articles.ts), the rollups
+ * live in src/domain/sql/rollups.ts.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { conflict, notFound } from '../errors.js';
-import { recomputeProjectRollups } from '../projects/index.js';
 import type { Page, Window } from '../pagination.js';
-import { loadArticleViews, type ArticleView } from '../articles/repository.js';
-import { matchingArticleIds } from '../articles/search-engine.js';
 import type { EditionStatus } from './schemas.js';
 
 /** A key metric of an executive summary. */
@@ -39,9 +37,6 @@ export interface EditionView {
   /** Articles in the edition (rollup). */
   article_count: number;
 }
-
-/** An edition with all its articles in edition order. */
-export type EditionWithArticles = EditionView & { articles: ArticleView[] };
 
 const columns = [
   'id',
@@ -104,23 +99,6 @@ export async function findLatestPublished(db: Kysely<DB>): Promise<EditionView |
     .executeTakeFirst()) as unknown as EditionView | undefined;
 }
 
-/** A window of the articles (and event items) of `edition`, in edition order. */
-export async function editionArticles(db: Kysely<DB>, edition: EditionView, window: Window): Promise<ArticleView[]> {
-  const ids = await matchingArticleIds(db, { editionId: edition.id, editionStatuses: [edition.status], kinds: ['article', 'event'] }, window);
-  return loadArticleViews(db, ids);
-}
-
-/** `edition` with all its articles (and event items), in edition order. */
-export async function withAllArticles(db: Kysely<DB>, edition: EditionView): Promise<EditionWithArticles> {
-  return { ...edition, articles: await editionArticles(db, edition, { limit: 10_000, offset: 0 }) };
-}
-
-/** Recomputes the `article_count` rollup of one edition (or of all when `editionId` is omitted). */
-export async function recomputeEditionRollups(db: Kysely<DB>, editionId?: string): Promise<void> {
-  await sql`update editions e set article_count = (select count(*) from articles a where a.edition_id = e.id)
-             where ${editionId ? sql`e.id = ${editionId}::uuid` : sql`true`}`.execute(db);
-}
-
 async function findById(db: Kysely<DB>, id: string): Promise<EditionView | undefined> {
   return (await db.selectFrom('editions').select(columns).where('id', '=', id).executeTakeFirst()) as unknown as EditionView | undefined;
 }
@@ -140,24 +118,6 @@ export async function assertNumberFree(db: Kysely<DB>, number: number, exceptId?
   const taken = await db.selectFrom('editions').select('id').where('number', '=', number)
     .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!)).executeTakeFirst();
   if (taken) throw conflict(`An edition with number ${number} already exists`);
-}
-
-/** Projects mentioned by articles of the edition. */
-export async function projectsOfEdition(db: Kysely<DB>, editionId: string): Promise<string[]> {
-  const rows = await db.selectFrom('article_projects as ap').innerJoin('articles as a', 'a.id', 'ap.article_id')
-    .select('ap.project_id').distinct().where('a.edition_id', '=', editionId).execute();
-  return rows.map((r) => r.project_id);
-}
-
-/**
- * Recomputes the rollups that depend on one edition: its `article_count`, and the
- * `last_seen_edition_id` of every project its articles mention (only published and archived
- * editions count, so publishing, unpublishing or deleting moves it).
- */
-export async function recomputeRollupsOfEdition(db: Kysely<DB>, editionId: string, extraProjects: string[] = []): Promise<void> {
-  await recomputeEditionRollups(db, editionId);
-  const projects = [...new Set([...(await projectsOfEdition(db, editionId)), ...extraProjects])];
-  if (projects.length) await recomputeProjectRollups(db, projects);
 }
 
 /** A value as the JSON text a jsonb column takes. */

@@ -5,7 +5,8 @@
 import { adminWrite, lockRecord } from '../admin/admin.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
-import { assertNumberFree, jsonb, loadEdition, recomputeRollupsOfEdition, type EditionView } from './repository.js';
+import { recomputeRollupsOfEdition } from '../sql/rollups.js';
+import { assertNumberFree, jsonb, loadEdition, type EditionView } from './repository.js';
 import type { EditionInput } from './schemas.js';
 
 /**

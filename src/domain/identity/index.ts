@@ -13,7 +13,7 @@ export { authenticateSession } from './authenticate-session.js';
 export { authenticateToken, IdentityCache } from './authenticate-token.js';
 export { createUser, PLAN_CODES, TRIAL_DAYS, type NewUser, type PlanCode } from './create-user.js';
 export { getUserView, type UserView } from './get-user.js';
-export { loadIdentity } from './load-identity.js';
+export { identityJoins, loadIdentity } from './load-identity.js';
 export { getMe, type Me } from './get-me.js';
 export { mintApiKey, requireKeyManagement, type ApiKeyRecord } from './mint-api-key.js';
 export { listApiKeys, listApiKeysOfUser, type ApiKeyListing } from './list-api-keys.js';

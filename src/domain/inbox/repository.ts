@@ -11,10 +11,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { recordUpdate } from '../audit/audit-log.js';
-import type { Ctx } from '../context.js';
-import { conflict, notFound } from '../errors.js';
-import type { InboxStatus, SettableInboxStatus } from './schemas.js';
+import { notFound } from '../errors.js';
+import type { InboxStatus } from './schemas.js';
 
 /** What the pre-screen detected in an item. */
 export interface DetectedEntities {
@@ -54,7 +52,8 @@ export interface InboxItem {
 }
 
 /** The moves an editor may make from each state to each settable state. */
-const ALLOWED: Record<InboxStatus, readonly InboxStatus[]> = {
+/** The moves of the table above, by current status. */
+export const ALLOWED: Record<InboxStatus, readonly InboxStatus[]> = {
   pending: ['approved', 'skipped'],
   approved: ['skipped', 'pending'],
   skipped: ['pending'],
@@ -94,17 +93,3 @@ export async function loadItem(db: Kysely<DB>, id: string, lock = false): Promis
   return toItem(row as unknown as Record<string, unknown>);
 }
 
-/**
- * Moves `item` to `to` inside the caller's transaction (`tctx.db`) and records the change; setting
- * the status an item already has changes nothing and records nothing.
- * @throws DomainError CONFLICT (a promoted item, a move the table above forbids)
- */
-export async function moveItem(tctx: Ctx, item: InboxItem, to: SettableInboxStatus): Promise<InboxItem> {
-  if (item.status === to) return item;
-  if (item.status === 'promoted') throw conflict(`Inbox item ${item.id} is already promoted; its status can no longer change`);
-  if (!ALLOWED[item.status].includes(to)) throw conflict(`Inbox item ${item.id} cannot move from ${item.status} to ${to}`);
-  await tctx.db.updateTable('inbox_items').set({ status: to, decided_by: tctx.identity!.userId, decided_at: tctx.now() }).where('id', '=', item.id).execute();
-  const after = await loadItem(tctx.db, item.id);
-  await recordUpdate(tctx.db, tctx, 'inbox_item', item.id, item, after, 'status');
-  return after;
-}

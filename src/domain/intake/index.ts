@@ -7,6 +7,7 @@ export * from './suggest-engine.js';
 export { loadVocabulary } from './vocabulary.js';
 export type { NewsSource } from './sources-repository.js';
 export { listNewsSources } from './list-news-sources.js';
+export { getNewsSource } from './get-news-source.js';
 export { createNewsSource } from './create-news-source.js';
 export { updateNewsSource } from './update-news-source.js';
 export { deleteNewsSource } from './delete-news-source.js';

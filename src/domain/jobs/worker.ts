@@ -18,7 +18,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Ctx } from '../context.js';
-import { processOutbox, type OutboxRunReport, type OutboxWorkerOptions, type RunningWorker } from '../newsletter/outbox.js';
+import { processOutbox, type OutboxRunReport, type OutboxWorkerOptions, type RunningWorker } from '../newsletter/index.js';
 import { DEFAULT_JOB_CONCURRENCY, type JobHandler } from './jobs.js';
 import { dueJobKinds, prepareJobs, runOneJob, type JobRunReport } from './run-jobs.js';
 

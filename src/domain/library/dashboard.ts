@@ -2,12 +2,11 @@
  * The reader's dashboard: the most read articles of the service and the caller's own recent reads.
  */
 import { sql } from 'kysely';
-import type { Ctx } from '../context.js';
+import { callerOf, type Ctx } from '../context.js';
 import { gateOperation, GATES } from '../entitlements.js';
-import { archiveScope } from '../previews.js';
-import { loadArticleViews, type ArticleView } from '../articles/repository.js';
-import { withSaved } from '../articles/saved-articles.js';
-import { callerOf } from './caller.js';
+import { archiveScope } from '../articles/index.js';
+import { loadArticleViews, type ArticleView } from '../articles/index.js';
+import { withSaved } from '../articles/index.js';
 
 /** The period of the most-read list: the last 30 days before `ctx.now()`. */
 export const MOST_READ_DAYS = 30;

@@ -5,4 +5,3 @@ export { watchProject, unwatchProject } from './watch-project.js';
 export { listWatchlist } from './list-watchlist.js';
 export { recordArticleView, VIEW_WINDOW_MS, type ViewResult } from './record-view.js';
 export { listMostRead, listRecentlyViewed, MOST_READ_DAYS, type MostReadArticle, type RecentlyViewedArticle } from './dashboard.js';
-export { callerOf } from './caller.js';

@@ -2,10 +2,9 @@
  * The reader's library: saved articles of readable (published or archived) editions, newest saved
  * first, each with `saved_at`.
  */
-import type { Ctx } from '../context.js';
-import { loadArticleViews, type ArticleView } from '../articles/repository.js';
+import { callerOf, type Ctx } from '../context.js';
+import { loadArticleViews, type ArticleView } from '../articles/index.js';
 import type { Window } from '../pagination.js';
-import { callerOf } from './caller.js';
 
 /** A saved article: the article record, `is_saved` (always true) and when it was saved. */
 export type SavedArticleView = ArticleView & { is_saved: true; saved_at: Date };

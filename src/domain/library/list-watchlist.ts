@@ -3,12 +3,11 @@
  * Needs `projects`; a trial preview shows the first five rows, as every previewed project list.
  */
 import { sql, type SqlBool } from 'kysely';
-import type { Ctx } from '../context.js';
+import { callerOf, type Ctx } from '../context.js';
 import { gateOperation, GATES } from '../entitlements.js';
 import type { Window } from '../pagination.js';
 import { previewWindow } from '../previews.js';
-import { selectProjectViews, type ProjectView } from '../projects/repository.js';
-import { callerOf } from './caller.js';
+import { selectProjectViews, type ProjectView } from '../projects/index.js';
 
 /** One window of the caller's watched projects, newest watch first, each with `is_watched: true`. */
 export async function listWatchlist(ctx: Ctx, window: Window): Promise<(ProjectView & { is_watched: boolean })[]> {

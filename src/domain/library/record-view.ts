@@ -4,9 +4,7 @@
  * calls are serialised by a transaction-scoped advisory lock on (user, article), so they too count once.
  */
 import { sql } from 'kysely';
-import type { Ctx } from '../context.js';
-import { withDb } from '../context.js';
-import { callerOf } from './caller.js';
+import { callerOf, withDb, type Ctx } from '../context.js';
 import { requireReadableArticle } from './readable.js';
 
 /** Views of one article by one user closer together than this count once (30 minutes). */

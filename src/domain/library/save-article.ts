@@ -3,10 +3,9 @@
  * idempotent: saving twice keeps one entry (and its first `saved_at`); removing an article that is
  * not saved succeeds. Only articles a reader can open may be saved (published or archived editions).
  */
-import type { Ctx } from '../context.js';
-import { getReaderArticle } from '../articles/get-article.js';
-import type { ReaderArticle } from '../articles/saved-articles.js';
-import { callerOf } from './caller.js';
+import { callerOf, type Ctx } from '../context.js';
+import { getReaderArticle } from '../articles/index.js';
+import type { ReaderArticle } from '../articles/index.js';
 import { requireReadableArticle as requireReadable } from './readable.js';
 
 /**

@@ -4,11 +4,10 @@
  * status, expected completion year and stated value changes reach the watcher as notifications
  * (src/domain/notifications/notify-watchers.ts).
  */
-import type { Ctx } from '../context.js';
+import { callerOf, type Ctx } from '../context.js';
 import { gateOperation, GATES } from '../entitlements.js';
 import { notFound } from '../errors.js';
-import { findProjectView, type ProjectView } from '../projects/repository.js';
-import { callerOf } from './caller.js';
+import { findProjectView, type ProjectView } from '../projects/index.js';
 
 /** Refuses an unknown or unpublished project. @throws DomainError NOT_FOUND */
 async function requireProject(ctx: Ctx, id: string): Promise<ProjectView> {

@@ -3,16 +3,16 @@ import { adminWrite } from '../admin/admin.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { conflict, notFound } from '../errors.js';
-import { loadMediaDetail } from './get-media.js';
+import { loadMediaDetail, type MediaDetail } from './get-media.js';
 import { mediaStoreOf, originalKey, variantPrefix } from './store.js';
 
 /**
  * Deletes asset `id` with its bytes. Refused while an article pins it, unless `force` (the pins go
- * with it and those articles fall back to their derived cover).
+ * with it and those articles fall back to their derived cover). Returns the asset as it was.
  * @throws DomainError NOT_FOUND, CONFLICT (pinned and not forced), UNAUTHENTICATED, FORBIDDEN
  */
-export async function deleteMedia(ctx: Ctx, id: string, options: { force?: boolean | undefined } = {}): Promise<void> {
-  await adminWrite(ctx, async (trx, tctx) => {
+export async function deleteMedia(ctx: Ctx, id: string, options: { force?: boolean | undefined } = {}): Promise<MediaDetail> {
+  return adminWrite(ctx, async (trx, tctx) => {
     const locked = await trx.selectFrom('media_assets').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!locked) throw notFound('Media asset');
     const before = await loadMediaDetail(tctx, id);
@@ -22,6 +22,7 @@ export async function deleteMedia(ctx: Ctx, id: string, options: { force?: boole
     await trx.deleteFrom('article_covers').where('media_id', '=', id).execute();
     await trx.deleteFrom('media_assets').where('id', '=', id).execute();
     await recordAudit(trx, tctx, { action: 'delete', entity: 'media', entityId: id, before });
+    return before;
   });
   // The bytes go once the record is gone for good: an object store takes no part in the
   // transaction, and a failure in between leaves unreferenced bytes, never a record without them.

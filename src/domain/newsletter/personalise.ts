@@ -3,7 +3,7 @@
  * match first; ties keep the edition's own order. Weights: airport 3, topic 2, region 2, company 2,
  * country 1, tag 1 (an airport names the story most precisely; a tag least).
  */
-import type { ArticleView } from '../articles/repository.js';
+import type { ArticleView } from '../articles/index.js';
 import type { Interest } from './recipients.js';
 
 export const INTEREST_WEIGHTS: Record<Interest['kind'], number> = { airport: 3, topic: 2, region: 2, company: 2, country: 1, tag: 1 };

@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { identityJoins } from '../identity/load-identity.js';
+import { identityJoins } from '../identity/index.js';
 
 /** A reader's favourite: a topic or tag slug, region slug, IATA code, ISO country code or company id. */
 export interface Interest {

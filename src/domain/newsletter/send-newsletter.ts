@@ -22,11 +22,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { adminWrite, lockRecord, requireAdmin } from '../admin/admin.js';
-import { loadArticleViews, type ArticleView } from '../articles/repository.js';
+import { loadArticleViews, type ArticleView } from '../articles/index.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { conflict, invalidParam, notFound } from '../errors.js';
-import { findEditionByNumber, findLatestPublished, type EditionView } from '../editions/repository.js';
+import { findEditionByNumber, findLatestPublished, type EditionView } from '../editions/index.js';
 import { entitledSubscribers, testRecipients, type Recipient } from './recipients.js';
 import { renderDigestPdf, storeAttachments } from './digest-pdf.js';
 import { editionPdfFilename, renderDigest } from './render.js';

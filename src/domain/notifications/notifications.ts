@@ -3,9 +3,8 @@
  * in-app channel of alert rules. Needs `alerts` (seed 001 lists them under alerts; every plan has it).
  */
 import { sql } from 'kysely';
-import type { Ctx } from '../context.js';
+import { callerOf, type Ctx } from '../context.js';
 import { requireFeature } from '../entitlements.js';
-import { callerOf } from '../library/caller.js';
 import type { Window } from '../pagination.js';
 import type { MarkReadInput } from './schemas.js';
 

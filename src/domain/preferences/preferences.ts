@@ -2,8 +2,7 @@
  * Reading and replacing the caller's delivery preferences (table `preferences`, one row per user,
  * made with the user). The newsletter and alert digests honour them.
  */
-import type { Ctx } from '../context.js';
-import { callerOf } from '../library/caller.js';
+import { callerOf, type Ctx } from '../context.js';
 import type { PreferencesInput } from './schemas.js';
 
 const columns = ['digest_frequency', 'digest_format', 'email_headlines_only', 'attach_pdf'] as const;

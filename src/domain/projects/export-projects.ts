@@ -14,7 +14,7 @@ import { csvExport, isoInstant, safe, joinedList, type CsvColumnSpec, type CsvEx
 import { gateOperation, GATES } from '../entitlements.js';
 import { previewCap } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
-import { projectConditions } from './repository.js';
+import { projectConditions } from './project-conditions.js';
 import type { ProjectFilter } from './schemas.js';
 
 /** Rows of a subscriber's /api/v1 project export (seed 000, section 8); administrators have no cap. */

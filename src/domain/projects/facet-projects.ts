@@ -8,7 +8,7 @@ import type { Ctx } from '../context.js';
 import { gateOperation, GATES } from '../entitlements.js';
 import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../shared/facets.js';
 import { allOf } from '../shared/sql-filters.js';
-import { projectConditions } from './repository.js';
+import { projectConditions } from './project-conditions.js';
 import type { ProjectFilter } from './schemas.js';
 
 /** The vocabulary of a set of projects: `{ value, label, count }` per dimension. */

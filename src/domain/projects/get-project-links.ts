@@ -3,8 +3,15 @@
  */
 import { requireAdmin } from '../admin/admin.js';
 import type { Ctx } from '../context.js';
-import { notFound } from '../errors.js';
-import { selectProjectLinks, type ProjectLinks } from './links.js';
+import { readLinks, type EntityLinks, type LinkedCompany } from '../links/index.js';
+import type { LinkedAirport } from '../shared/link-refs.js';
+
+/** Every link of a project, as `GET /v1/admin/projects/{id}/links` returns it (companies with their role). */
+export type ProjectLinks = Pick<EntityLinks, 'topics' | 'tags'> & {
+  /** The main airport first, then by IATA code. */
+  airports: (LinkedAirport & { is_main: boolean })[];
+  companies: Required<LinkedCompany>[];
+};
 
 /**
  * The airports (main one first), companies with roles, topics and tags of project `id`, in any state.
@@ -12,7 +19,5 @@ import { selectProjectLinks, type ProjectLinks } from './links.js';
  */
 export async function getProjectLinks(ctx: Ctx, id: string): Promise<ProjectLinks> {
   requireAdmin(ctx.identity);
-  const exists = await ctx.db.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst();
-  if (!exists) throw notFound(`Project ${id}`);
-  return selectProjectLinks(ctx.db, id);
+  return readLinks(ctx.db, 'project', id) as Promise<ProjectLinks>;
 }

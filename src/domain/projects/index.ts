@@ -5,17 +5,18 @@
  */
 export * from './schemas.js';
 export type { NewProject, ProjectMention, ProjectView } from './repository.js';
-export { insertProject, recomputeProjectRollups, withWatched } from './repository.js';
+export { findProjectView, insertProject, selectProjectViews, withWatched } from './repository.js';
+export { recomputeProjectRollups } from '../sql/rollups.js';
 export { listProjects, listProjectsForReader, type WatchedProjectView } from './list-projects.js';
 export { getProject, type ProjectDetail } from './get-project.js';
 export { getProjectHistory, HISTORY_FIELDS, type HistoryField, type ProjectHistoryEntry, type StatedValue } from './get-project-history.js';
+export { getAdminProject } from './get-admin-project.js';
 export { facetProjects, type ProjectFacets } from './facet-projects.js';
 export { exportProjects, exportProjectsForReader, PROJECT_EXPORT_CAP, type ProjectCsvField } from './export-projects.js';
 export { createProject } from './create-project.js';
 export { updateProject } from './update-project.js';
 export { deleteProject } from './delete-project.js';
-export type { ProjectLinks } from './links.js';
-export { getProjectLinks } from './get-project-links.js';
+export { getProjectLinks, type ProjectLinks } from './get-project-links.js';
 export { setProjectAirports } from './set-project-airports.js';
 export { setProjectCompanies } from './set-project-companies.js';
 export { setProjectTerms } from './set-project-terms.js';

@@ -11,7 +11,8 @@ import { gateOperation, GATES } from '../entitlements.js';
 import type { Page, Window } from '../pagination.js';
 import { previewTotal, previewWindow } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
-import { projectConditions, projectOrder, selectProjectViews, withWatched, type ProjectView } from './repository.js';
+import { projectConditions } from './project-conditions.js';
+import { projectOrder, selectProjectViews, withWatched, type ProjectView } from './repository.js';
 import type { ProjectFilter, ProjectSort } from './schemas.js';
 
 /** A project of the reader's list: the view plus whether the caller watches it. */

@@ -8,14 +8,13 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/types.js';
-import { resolveTags, resolveTopics } from '../admin/taxonomy.js';
-import type { Term } from '../articles/repository.js';
-import { resolveCompanyIds } from '../companies/index.js';
-import type { Ctx } from '../context.js';
+import { resolveTags, resolveTopics } from '../sql/vocabulary.js';
+import type { LinkedTerm as Term } from '../shared/link-refs.js';
 import { invalidParam } from '../errors.js';
-import { countryContains, hasAirport, hasTerm, hasTopicOrTag, likePattern, regionContains, regionIn, termsJson } from '../shared/sql-filters.js';
+import { termsJson } from '../shared/sql-filters.js';
 import { toUsd } from '../shared/fx.js';
-import type { ProjectFilter, ProjectInput, ProjectSort, ProjectStatus } from './schemas.js';
+import type { Ctx } from '../context.js';
+import type { ProjectInput, ProjectSort, ProjectStatus } from './schemas.js';
 
 /** A project with its place, type, taxonomy and last mention. */
 export interface ProjectView {
@@ -61,41 +60,6 @@ export interface ProjectMention {
 }
 
 // ------------------------------------------------------------------ reading
-
-/**
- * The SQL conditions of `filter` over `projects p` (published projects only). A `companyId` is
- * expanded here through aliases and subsidiaries (src/domain/companies/resolve-company.ts); an
- * unknown company matches nothing.
- */
-export async function projectConditions(ctx: Ctx, filter: ProjectFilter): Promise<RawBuilder<SqlBool>[]> {
-  const where: RawBuilder<SqlBool>[] = [sql<SqlBool>`p.published`];
-  if (filter.q) where.push(sql<SqlBool>`p.search_vector @@ websearch_to_tsquery('english', ${filter.q})`);
-  if (filter.regionContains) where.push(regionContains('p.region_slug', filter.regionContains));
-  if (filter.region) where.push(regionIn('p.region_slug', [filter.region]));
-  if (filter.countryContains) where.push(countryContains('p.country_code', filter.countryContains));
-  if (filter.country) where.push(sql<SqlBool>`p.country_code = ${filter.country.toUpperCase()}`);
-  if (filter.status) where.push(sql<SqlBool>`p.status = ${filter.status}`);
-  if (filter.typeContains) {
-    where.push(sql<SqlBool>`exists (select 1 from project_types pt where pt.slug = p.project_type_slug
-      and (pt.name ilike ${likePattern(filter.typeContains)} or pt.slug = ${filter.typeContains.trim().toLowerCase()}))`);
-  }
-  if (filter.type) where.push(sql<SqlBool>`p.project_type_slug = ${filter.type}`);
-  if (filter.topic) where.push(hasTerm('project', 'topic', [filter.topic], 'p'));
-  for (const term of filter.terms ?? []) where.push(hasTopicOrTag('project', term, 'p'));
-  if (filter.minValueUsd !== undefined) where.push(sql<SqlBool>`p.value_usd >= ${filter.minValueUsd}`);
-  if (filter.minAmount !== undefined) where.push(sql<SqlBool>`p.value_amount >= ${filter.minAmount}`);
-  if (filter.maxAmount !== undefined) where.push(sql<SqlBool>`p.value_amount <= ${filter.maxAmount}`);
-  if (filter.yearFrom !== undefined) where.push(sql<SqlBool>`p.expected_completion_year >= ${filter.yearFrom}`);
-  if (filter.yearTo !== undefined) where.push(sql<SqlBool>`p.expected_completion_year <= ${filter.yearTo}`);
-  if (filter.companyId) {
-    const companyIds = await resolveCompanyIds(ctx, filter.companyId);
-    where.push(sql<SqlBool>`exists (select 1 from project_companies pc where pc.project_id = p.id and pc.company_id = any(${companyIds}::uuid[]))`);
-  }
-  if (filter.parentProjectId) where.push(sql<SqlBool>`p.parent_project_id = ${filter.parentProjectId}::uuid`);
-  if (filter.airports?.length) where.push(hasAirport('project', filter.airports, 'p'));
-  if (filter.updatedSince) where.push(sql<SqlBool>`p.updated_at > ${filter.updatedSince}::timestamptz`);
-  return where;
-}
 
 /** ORDER BY of a sort; every order ends with the id so pages are stable. */
 export function projectOrder(sort: ProjectSort, q: string | undefined): RawBuilder<unknown> {
@@ -261,29 +225,6 @@ export async function insertProject(trx: Kysely<DB>, input: NewProject, now: Dat
       .execute();
   }
   return id;
-}
-
-/**
- * Recomputes each project's `last_seen_edition`: the newest published or archived edition with an
- * article that mentions it (drafts do not count until published), for all projects or the given ones.
- */
-export async function recomputeProjectRollups(db: Kysely<DB>, projectIds?: string[]): Promise<void> {
-  await db
-    .updateTable('projects as p')
-    .set((eb) => ({
-      last_seen_edition_id: eb
-        .selectFrom('article_projects as ap')
-        .innerJoin('articles as a', 'a.id', 'ap.article_id')
-        .innerJoin('editions as e', 'e.id', 'a.edition_id')
-        .whereRef('ap.project_id', '=', 'p.id')
-        .where('e.status', 'in', ['published', 'archived'])
-        .select('e.id')
-        .orderBy('e.publish_date', 'desc')
-        .orderBy('e.number', 'desc')
-        .limit(1),
-    }))
-    .$if(projectIds !== undefined, (qb) => qb.where('p.id', 'in', projectIds!.length ? projectIds! : ['00000000-0000-0000-0000-000000000000']))
-    .execute();
 }
 
 /**

@@ -3,7 +3,8 @@
  */
 import type { Ctx } from '../context.js';
 import type { AirportSetInput } from '../shared/link-refs.js';
-import { replaceProjectAirports, writeProjectLinks, type ProjectLinks } from './links.js';
+import { replaceAirportLinks, writeLinks } from '../links/index.js';
+import type { ProjectLinks } from './get-project-links.js';
 
 /**
  * Sets the airports of project `id` to `input.airports` (ids, IATA codes or names); when the main
@@ -12,5 +13,5 @@ import { replaceProjectAirports, writeProjectLinks, type ProjectLinks } from './
  * @throws DomainError UNAUTHENTICATED, FORBIDDEN (not an administrator), NOT_FOUND, VALIDATION (an unknown airport, naming `airports`)
  */
 export async function setProjectAirports(ctx: Ctx, id: string, input: AirportSetInput): Promise<ProjectLinks> {
-  return writeProjectLinks(ctx, id, (trx) => replaceProjectAirports(trx, id, input.airports));
+  return writeLinks(ctx, 'project', id, (trx) => replaceAirportLinks(trx, 'project', id, input.airports)) as Promise<ProjectLinks>;
 }

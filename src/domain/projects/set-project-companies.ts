@@ -3,7 +3,8 @@
  */
 import type { Ctx } from '../context.js';
 import type { ProjectCompanySetInput } from '../shared/link-refs.js';
-import { replaceProjectCompanies, writeProjectLinks, type ProjectLinks } from './links.js';
+import { replaceCompanyLinks, writeLinks } from '../links/index.js';
+import type { ProjectLinks } from './get-project-links.js';
 
 /**
  * Sets the companies of project `id` (each by id, name or alias, with its role) to `input.companies`.
@@ -11,5 +12,5 @@ import { replaceProjectCompanies, writeProjectLinks, type ProjectLinks } from '.
  * @throws DomainError UNAUTHENTICATED, FORBIDDEN (not an administrator), NOT_FOUND, VALIDATION (an unknown company, naming `companies`)
  */
 export async function setProjectCompanies(ctx: Ctx, id: string, input: ProjectCompanySetInput): Promise<ProjectLinks> {
-  return writeProjectLinks(ctx, id, (trx) => replaceProjectCompanies(trx, id, input.companies));
+  return writeLinks(ctx, 'project', id, (trx) => replaceCompanyLinks(trx, 'project', id, input.companies)) as Promise<ProjectLinks>;
 }

@@ -3,7 +3,8 @@
  */
 import type { Ctx } from '../context.js';
 import type { TermSetInput } from '../shared/link-refs.js';
-import { replaceProjectTermSet, writeProjectLinks, type ProjectLinks } from './links.js';
+import { replaceTermLinks, writeLinks } from '../links/index.js';
+import type { ProjectLinks } from './get-project-links.js';
 
 /**
  * Sets the topics and tags of project `id` (slugs or names; unknown tags are created); a list left
@@ -11,5 +12,5 @@ import { replaceProjectTermSet, writeProjectLinks, type ProjectLinks } from './l
  * @throws DomainError UNAUTHENTICATED, FORBIDDEN (not an administrator), NOT_FOUND, VALIDATION (an unknown topic, naming `topics`)
  */
 export async function setProjectTerms(ctx: Ctx, id: string, input: TermSetInput): Promise<ProjectLinks> {
-  return writeProjectLinks(ctx, id, (trx) => replaceProjectTermSet(trx, id, input));
+  return writeLinks(ctx, 'project', id, (trx) => replaceTermLinks(trx, 'project', id, input)) as Promise<ProjectLinks>;
 }

@@ -8,7 +8,7 @@ import { adminWrite, lockRecord } from '../admin/admin.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
-import { notifyProjectWatchers } from '../notifications/notify-watchers.js';
+import { notifyProjectWatchers } from '../notifications/index.js';
 import { checkProjectRefs, findProjectView, newProjectOf, projectColumns, replaceProjectTerms, type ProjectView } from './repository.js';
 import type { ProjectInput, ProjectStatus } from './schemas.js';
 

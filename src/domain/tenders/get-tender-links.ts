@@ -3,8 +3,15 @@
  */
 import { requireAdmin } from '../admin/admin.js';
 import type { Ctx } from '../context.js';
-import { notFound } from '../errors.js';
-import { selectTenderLinks, type TenderLinks } from './links.js';
+import { readLinks, type EntityLinks, type LinkedCompany } from '../links/index.js';
+import type { LinkedAirport } from '../shared/link-refs.js';
+
+/** Every link of a tender, as `GET /v1/admin/tenders/{id}/links` returns it (topics stand in for categories). */
+export type TenderLinks = Pick<EntityLinks, 'topics' | 'tags'> & {
+  /** The main airport first, then by IATA code. */
+  airports: (LinkedAirport & { is_main: boolean })[];
+  companies: Omit<LinkedCompany, 'role'>[];
+};
 
 /**
  * The airports (main one first), companies, topics (categories) and tags of tender `id`, in any state.
@@ -12,7 +19,5 @@ import { selectTenderLinks, type TenderLinks } from './links.js';
  */
 export async function getTenderLinks(ctx: Ctx, id: string): Promise<TenderLinks> {
   requireAdmin(ctx.identity);
-  const exists = await ctx.db.selectFrom('tenders').select('id').where('id', '=', id).executeTakeFirst();
-  if (!exists) throw notFound(`Tender ${id}`);
-  return selectTenderLinks(ctx.db, id);
+  return readLinks(ctx.db, 'tender', id) as Promise<TenderLinks>;
 }

@@ -7,8 +7,8 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/types.js';
-import { resolveTags, resolveTopics } from '../admin/taxonomy.js';
-import type { Term } from '../articles/repository.js';
+import { resolveTags, resolveTopics } from '../sql/vocabulary.js';
+import type { LinkedTerm as Term } from '../shared/link-refs.js';
 import { invalidParam } from '../errors.js';
 import { countryContains, hasTerm, hasTopicOrTag, regionContains, regionIn, termsJson } from '../shared/sql-filters.js';
 import { toUsd } from '../shared/fx.js';

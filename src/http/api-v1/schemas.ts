@@ -6,6 +6,7 @@
 import type { FastifyReply } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { pageMeta } from '../../domain/pagination.js';
+import { created as createdAt } from '../respond.js';
 import { component } from '../schema.js';
 import { apiV1ErrorExample } from '../examples.js';
 import { MAX_PAGE } from '../../domain/shared/input-schema.js';
@@ -23,6 +24,9 @@ export const Meta = component('ApiV1PageMeta', Type.Object({
 
 /** `{ data: T }` */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ data });
+/** `{ data: { id, deleted: true } }` of an /api/v1 admin DELETE. */
+export const Deleted = component('ApiV1Deleted', Type.Object({ id: Type.String({ format: 'uuid' }), deleted: Type.Literal(true) }));
+
 /** `{ data: T[], meta }` */
 export const PagedEnvelope = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), meta: Meta });
 
@@ -34,14 +38,14 @@ export const adminUrl = (collection: string, id: string): string => `/api/v1/adm
 
 /**
  * Answers 201 `{ data }` with `Location`, the URL of the created record: its admin URL, where its
- * PATCH and DELETE act (docs/conventions.md). Without `location`: the request's own path plus
+ * GET reads it and its PATCH and DELETE act (docs/conventions.md; ../respond.ts). Without `location`: the request's own path plus
  * `data.id` (`POST /api/v1/admin/projects` creates `/api/v1/admin/projects/{id}`).
  */
 export function created<T extends { id: string }>(reply: FastifyReply, data: T): FastifyReply;
 export function created<T>(reply: FastifyReply, data: T, location: string): FastifyReply;
 export function created(reply: FastifyReply, data: { id?: string }, location?: string): FastifyReply {
   const at = location ?? `${reply.request.url.split('?')[0]!}/${encodeURIComponent(String(data.id))}`;
-  return reply.status(201).header('location', at).send({ data });
+  return createdAt(reply, { data }, at);
 }
 
 /** `page` and `limit` with the endpoint's default and maximum of `limit`. */

@@ -6,7 +6,8 @@
  * - `gates` the features the route needs on top (an entry of the domain's `GATES`, the same as the
  *   /api/v1 route of the same operation; seed 001, section 5). `archive`, `projects` and `wat` may
  *   be held as a trial preview: the operation then runs narrowed (src/domain/previews.ts); every
- *   other feature (`exports`) must be held in full. A refusal is 403 naming the feature.
+ *   other feature (`exports`) must be held in full. A refusal is 403 naming the feature, also to a
+ *   caller without any subscription (the gates are checked before the subscription).
  * There is no request quota on this edition (seed 001, section 8).
  *
  * The query string keeps only the first value of a repeated parameter (`?limit=5&limit=500` is
@@ -42,9 +43,11 @@ export function installV1Access(app: FastifyInstance): void {
     const identity = await authenticateRequest(request);
     request.identity = { ...identity, channel: 'http' };
     if (access === 'user') return;
-    requireSubscription(identity);
+    // The gates first: a caller without a subscription is told which feature the route needs
+    // (seed 001, section 7: the detail names what is not included); an ungated route then needs a plan.
     requireGates(identity, gates);
     requireAnyFeature(identity, anyGates);
+    requireSubscription(identity);
   });
 
   app.addHook('preValidation', async (request) => {

@@ -1,32 +1,8 @@
-/** The editorial inbox item of the /api/v1 edition: schema and presenter. */
-import { Type, type Static } from 'typebox';
-import { INBOX_STATUSES, type InboxItem as InboxItemView } from '../../../domain/inbox/index.js';
-import { Nullable, StringEnum, component } from '../../schema.js';
+/** The editorial inbox item of the /api/v1 edition: the one inbox record (../../records/inbox-item.ts) under its name. */
+import type { Static } from 'typebox';
+import { InboxItemRecord } from '../../records/inbox-item.js';
+import { component } from '../../schema.js';
 
-export const InboxItem = component('ApiV1InboxItem', Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  source_id: Nullable(Type.String({ format: 'uuid' })),
-  source_name: Type.String(),
-  url: Type.String(),
-  title: Type.String(),
-  excerpt: Type.String(),
-  published_at: Nullable(Type.String({ format: 'date-time' })),
-  detected_entities: Type.Object({
-    topics: Type.Optional(Type.Array(Type.String())),
-    tags: Type.Optional(Type.Array(Type.String())),
-    airports: Type.Optional(Type.Array(Type.String())),
-    companies: Type.Optional(Type.Array(Type.String())),
-    region: Type.Optional(Nullable(Type.String())),
-    country: Type.Optional(Nullable(Type.String())),
-  }, { description: 'What the automated pre-screen found: topic and tag slugs, IATA codes, company names, region slug, ISO country code' }),
-  score: Type.Integer({ minimum: 0, maximum: 100, description: 'Automated pre-screen score, 0..100 (higher is more relevant; docs/intake.md)' }),
-  score_reasons: Type.Array(Type.Object({ reason: Type.String(), points: Type.Number() }), { description: 'What makes up the score, largest part first' }),
-  status: StringEnum(INBOX_STATUSES),
-  promoted_article_id: Nullable(Type.String({ format: 'uuid' })),
-  decided_by: Nullable(Type.String({ format: 'uuid' })),
-  decided_at: Nullable(Type.String({ format: 'date-time' })),
-  created_at: Type.String({ format: 'date-time' }),
-}));
+export const InboxItem = component('ApiV1InboxItem', InboxItemRecord);
 export type InboxItem = Static<typeof InboxItem>;
-
-export const presentInboxItem = (i: InboxItemView): InboxItem => ({ ...i });
+export { presentInboxItem } from '../../records/inbox-item.js';

@@ -2,6 +2,7 @@
  * /api/v1 admin: editions (seed 000, section 4). Registered in the admin scope (`/api/v1/admin`, administrators only).
  * | GET    | /admin/editions             | status, page, limit | every edition incl. drafts and archived |
  * | POST   | /admin/editions             | EditionCreate       | create (draft by default); 409 on a taken number |
+ * | GET    | /admin/editions/:id         |                     | one edition in any status |
  * | PATCH  | /admin/editions/:id         | EditionPatch        | metadata, executive summary, status |
  * | DELETE | /admin/editions/:id         |                     | delete, cascading to its articles |
  * | POST   | /admin/editions/:id/publish |                     | publish and recompute the rollups |
@@ -9,12 +10,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { adminListEditions, createEdition, deleteEdition, EditionCreate, EditionPatch, EditionStatusQuery, publishEdition, updateEdition } from '../../../domain/editions/index.js';
+import { adminListEditions, createEdition, deleteEdition, EditionCreate, getAdminEdition, EditionPatch, EditionStatusQuery, publishEdition, updateEdition } from '../../../domain/editions/index.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Edition, presentEdition } from '../records/edition.js';
-import { Deleted } from '../records/admin-inputs.js';
-import { created, Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { created, Deleted, Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 import { component } from '../../schema.js';
 
 const tags = ['Admin: editions'];
@@ -45,6 +45,15 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
       response: { 201: Envelope(Edition), ...responses },
     },
   }, async (req, reply) => created(reply, presentEdition(await createEdition(ctxOf(req), req.body))));
+
+  r.get('/editions/:id', {
+    schema: {
+      operationId: 'apiV1AdminGetEdition', summary: 'Read an edition in any status (what Location of its creation points at)', tags, security,
+      description: 'One edition whatever its status (draft, published, archived), as the admin writes answer it: where `Location` of its creation points. Administrators only (any other token: 403).',
+      params: IdParams,
+      response: { 200: Envelope(Edition), ...errorResponses },
+    },
+  }, async (req) => ({ data: presentEdition(await getAdminEdition(ctxOf(req), req.params.id)) }));
 
   r.patch('/editions/:id', {
     schema: {

@@ -44,18 +44,17 @@ export default async function v1AdminScope(app: FastifyInstance, options: Newsle
     if (!identity.isAdmin) throw new DomainError('NOT_FOUND', noRoute(request));
   });
   app.setNotFoundHandler((request, reply) => sendProblem(reply, 404, noRoute(request)));
-  await app.register(sourceRoutes); // issue 14
-  await app.register(suggestRoutes); // issue 14
+  await app.register(sourceRoutes); // docs/intake.md, decision 0025
+  await app.register(suggestRoutes);
   await app.register(adminEditionRoutes);
   await app.register(adminArticleRoutes);
   await app.register(adminNewsletterRoutes, { publicBaseUrl: options.publicBaseUrl });
   await app.register(adminMediaRoutes);
-  // issue 13 (part B): record operations
   await app.register(adminProjectRoutes);
   await app.register(adminTenderRoutes);
   await app.register(adminEmailRoutes);
   await app.register(adminInboxRoutes);
   await app.register(adminCalendarRoutes);
-  await app.register(adminProcurementRoutes); // issue 11 (procurement)
-  await app.register(adminCompanyRoutes); // issue 30
+  await app.register(adminProcurementRoutes);
+  await app.register(adminCompanyRoutes);
 }

@@ -3,7 +3,6 @@
  * the reader's record plus what only an editor sets (an edition's regional highlights and key
  * metrics; an article's position and companies), in the /v1 dialect (slugs, IATA codes).
  */
-import type { FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { ArticleLinks, ArticleProjectLink, ArticleView, AutoLinkResult, ProjectCandidate } from '../../../domain/articles/index.js';
 import type { EditionView } from '../../../domain/editions/index.js';
@@ -12,12 +11,8 @@ import { Nullable, component } from '../../schema.js';
 import { articleExample, editionExample, v1ArticleExample } from '../../examples.js';
 import { Article, presentArticle } from '../records/article.js';
 
-/** Answers 201 with the record and `Location`, its admin URL (`/v1/admin/<collection>/<id>`). */
-export const created = (reply: FastifyReply, collection: string, record: { id: string }) =>
-  reply.status(201).header('location', `/v1/admin/${collection}/${encodeURIComponent(record.id)}`).send(record);
-
-/** The 204 answer of a delete. */
-export const NoContent = Type.Null({ description: 'Deleted; no body' });
+/** The /v1 admin URL of a record of `collection` (`projects`, `editions` …): its GET reads it, its PATCH and DELETE act on it. */
+export const v1AdminUrl = (collection: string, id: string): string => `/v1/admin/${collection}/${encodeURIComponent(id)}`;
 
 /** An edition in any status, with the whole executive summary. */
 export const AdminEdition = component('V1AdminEdition', Type.Object({ ...EditionBase.properties }, { title: 'AdminEdition' }), editionExample);
@@ -48,7 +43,7 @@ export const AdminArticleLinks = component('V1AdminArticleLinks', Type.Object({
   article_id: Type.String({ format: 'uuid' }),
   topics: Type.Array(TermRef),
   tags: Type.Array(TermRef),
-  airports: Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), iata: Type.String(), name: Type.String() })),
+  airports: Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), iata_code: Type.String(), name: Type.String() })),
   companies: Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() })),
 }, { title: 'AdminArticleLinks' }));
 export const presentLinks = (l: ArticleLinks) => l;

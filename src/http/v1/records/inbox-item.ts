@@ -1,32 +1,9 @@
-/** The editorial inbox item of `/v1/admin` (the same facts as /api/v1's), and the bulk-skip report. */
+/** The editorial inbox item of `/v1/admin` (the one inbox record, ../../records/inbox-item.ts, with an example), and the bulk-skip report. */
 import { Type, type Static } from 'typebox';
-import { INBOX_STATUSES, type InboxItem as InboxItemView } from '../../../domain/inbox/index.js';
-import { Nullable, StringEnum, component } from '../../schema.js';
+import { InboxItemRecord } from '../../records/inbox-item.js';
+import { component } from '../../schema.js';
 
-export const InboxItem = component('V1AdminInboxItem', Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  source_id: Nullable(Type.String({ format: 'uuid' })),
-  source_name: Type.String(),
-  url: Type.String(),
-  title: Type.String(),
-  excerpt: Type.String(),
-  published_at: Nullable(Type.String({ format: 'date-time' })),
-  detected_entities: Type.Object({
-    topics: Type.Optional(Type.Array(Type.String())),
-    tags: Type.Optional(Type.Array(Type.String())),
-    airports: Type.Optional(Type.Array(Type.String())),
-    companies: Type.Optional(Type.Array(Type.String())),
-    region: Type.Optional(Nullable(Type.String())),
-    country: Type.Optional(Nullable(Type.String())),
-  }, { description: 'What the automated pre-screen found: topic and tag slugs, IATA codes, company names, region slug, ISO country code' }),
-  score: Nullable(Type.Integer({ minimum: 0, maximum: 100, description: 'Pre-screen score, 0..100 (higher is more relevant)' })),
-  score_reasons: Type.Array(Type.Object({ reason: Type.String(), points: Type.Number() }), { description: 'What makes up the score' }),
-  status: StringEnum(INBOX_STATUSES),
-  promoted_article_id: Nullable(Type.String({ format: 'uuid' })),
-  decided_by: Nullable(Type.String({ format: 'uuid' })),
-  decided_at: Nullable(Type.String({ format: 'date-time' })),
-  created_at: Type.String({ format: 'date-time' }),
-}, { title: 'AdminInboxItem' }), {
+export const InboxItem = component('V1AdminInboxItem', Type.Object({ ...InboxItemRecord.properties }, { title: 'AdminInboxItem' }), {
   id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', source_id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', source_name: 'Airport World',
   url: 'https://www.airport-world.com/news/heathrow-runway', title: 'Heathrow submits third runway plans', excerpt: 'Heathrow has submitted its plans…',
   published_at: '2026-11-20T08:00:00.000Z', detected_entities: { topics: ['runways'], airports: ['LHR'], country: 'GB' },
@@ -35,7 +12,7 @@ export const InboxItem = component('V1AdminInboxItem', Type.Object({
 });
 export type InboxItem = Static<typeof InboxItem>;
 
-export const presentInboxItem = (i: InboxItemView): InboxItem => ({ ...i });
+export { presentInboxItem } from '../../records/inbox-item.js';
 
 export const BulkSkipReport = component('V1AdminBulkSkipReport', Type.Object({
   skipped: Type.Integer({ minimum: 0, description: 'Items moved to skipped' }),

@@ -106,3 +106,14 @@ export const CoverPinRecord = component('V1CoverPin', Type.Object({
 }, { title: 'CoverPin' }), { article_id: 'b5f8c6de-1f57-4b35-8a49-3c1e0f7b2a10', media_id: mediaId, pinned_at: '2026-11-21T10:00:00.000Z' });
 
 export const presentCoverPin = (p: CoverPinView) => ({ article_id: p.article_id, media_id: p.media_id, pinned_at: p.pinned_at.toISOString() });
+
+/** The pin of an article as it was before its release (`media_id` and `pinned_at` null: there was none). */
+export const ReleasedCoverRecord = component('V1ReleasedCover', Type.Object({
+  article_id: Type.String({ format: 'uuid' }),
+  media_id: Nullable(Type.String({ format: 'uuid' })),
+  pinned_at: Nullable(Type.String({ format: 'date-time' })),
+}, { title: 'ReleasedCover' }), { article_id: 'b5f8c6de-1f57-4b35-8a49-3c1e0f7b2a10', media_id: mediaId, pinned_at: '2026-11-21T10:00:00.000Z' });
+
+/** The pin of article `articleId` as it was (`pin` null: none). */
+export const presentReleasedCover = (articleId: string, pin: CoverPinView | null) =>
+  pin ? presentCoverPin(pin) : { article_id: articleId, media_id: null, pinned_at: null };

@@ -1,5 +1,5 @@
 /**
- * /v1 account (seed 001, section 4, "Account"; issue 11). Every route needs an active subscription
+ * /v1 account (seed 001, section 4, "Account"; docs/accounts.md). Every route needs an active subscription
  * (the edition's default); roles (owner, admin, member) are checked in the domain:
  * | GET, PATCH     | /v1/account/profile                   | the caller's profile                         |
  * | GET            | /v1/account/subscription              | plan, status, add-ons, seats, period end     |
@@ -20,6 +20,7 @@ import {
 import { listApiKeys, mintApiKey, MintApiKeyInput, revokeApiKey } from '../../../domain/identity/index.js';
 import { ANY_GATES } from '../../../domain/entitlements.js';
 import { component, StringEnum } from '../../schema.js';
+import { created } from '../../respond.js';
 import { ctxOf } from '../../types.js';
 import { Named, security } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -80,7 +81,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (req, reply) => {
     const result = await inviteMember(ctxOf(req), req.body, invitationUrl);
-    return reply.status(201).header('location', '/v1/account/members').send({ outcome: result.outcome, member: presentMember(result.member) });
+    return created(reply, { outcome: result.outcome, member: presentMember(result.member) }, '/v1/account/members');
   });
 
   r.delete('/account/members/:user_id', {
@@ -131,7 +132,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (req, reply) => {
     const key = presentMintedKey(await mintApiKey(ctxOf(req), req.body ?? {}));
-    return reply.status(201).header('location', `/v1/account/api-keys/${key.id}`).send(key);
+    return created(reply, key, '/v1/account/api-keys');
   });
 
   r.delete('/account/api-keys/:id', {

@@ -1,5 +1,5 @@
 /**
- * /v1 alerts (seed 001, section 4, "Alerts"; issue 10): alert rules and notifications, for the
+ * /v1 alerts (seed 001, section 4, "Alerts"; docs/alerts.md, decision 0020): alert rules and notifications, for the
  * token's own user. Needs `alerts` (every plan). docs/alerts.md.
  * | GET,POST         | /v1/alert-rules          | { rules }; a rule is a standing query delivered by email, in_app, webhook |
  * | GET,PATCH,DELETE | /v1/alert-rules/{id}     | GET shows the last 20 webhook attempts                                    |
@@ -12,6 +12,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { createAlertRule, deleteAlertRule, getAlertRule, listAlertRules, updateAlertRule } from '../../../domain/alerts/index.js';
 import { countUnreadNotifications, listNotifications, markNotificationsRead } from '../../../domain/notifications/index.js';
+import { created } from '../../respond.js';
 import { ctxOf } from '../../types.js';
 import { flag, Named, namedList, Paging, security, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -45,7 +46,7 @@ export default async function alertRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (req, reply) => {
     const rule = presentRule(await createAlertRule(ctxOf(req), req.body));
-    return reply.status(201).header('location', `/v1/alert-rules/${rule.id}`).send(rule);
+    return created(reply, rule, `/v1/alert-rules/${rule.id}`);
   });
 
   r.get('/alert-rules/:id', {

@@ -1,5 +1,5 @@
 /**
- * /v1 billing (seed 001, section 4, "Billing"; issue 11):
+ * /v1 billing (seed 001, section 4, "Billing"; docs/accounts.md, decision 0021):
  * | GET  | /v1/billing/quote          | no token; the authoritative total from the catalogue tables        |
  * | POST | /v1/billing/trial          | a 14-day trial for an account without a subscription; 409 else     |
  * | POST | /v1/billing/checkout       | owner or admin member; a hosted checkout at the provider; 503 off  |
@@ -12,6 +12,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { cancelSubscription, CheckoutInput, getCheckout, handleBillingEvent, quotePurchase, QuoteQuery, startCheckout, startTrial } from '../../../domain/billing/index.js';
 import { component, Nullable, StringEnum } from '../../schema.js';
+import { created } from '../../respond.js';
 import { ctxOf } from '../../types.js';
 import { security, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -74,7 +75,7 @@ export default async function billingRoutes(app: FastifyInstance): Promise<void>
       description: 'Owner or admin member. 409 when the account already has a subscription. Answers the new subscription.',
       response: { 201: Subscription, ...problemResponses(400, 401, 403, 409, 500) },
     },
-  }, async (req, reply) => reply.status(201).header('location', '/v1/account/subscription').send(presentSubscription(await startTrial(ctxOf(req)))));
+  }, async (req, reply) => created(reply, presentSubscription(await startTrial(ctxOf(req))), '/v1/account/subscription'));
 
   r.post('/billing/checkout', {
     config: anyUser,
@@ -86,7 +87,7 @@ export default async function billingRoutes(app: FastifyInstance): Promise<void>
     },
   }, async (req, reply) => {
     const checkout = await startCheckout(ctxOf(req), req.server.payments, req.body);
-    return reply.status(201).header('location', `/v1/billing/checkout/${checkout.id}`).send({ ...checkout, expires_at: iso(checkout.expires_at) });
+    return created(reply, { ...checkout, expires_at: iso(checkout.expires_at) }, `/v1/billing/checkout/${checkout.id}`);
   });
 
   r.get('/billing/checkout/:id', {

@@ -10,7 +10,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getCompany, listCompanies, listCompanyArticles, listCompanyProjects, listCompanyTenders } from '../../../domain/companies/index.js';
+import { getCompany, listCompanies } from '../../../domain/companies/index.js';
+import { listCompanyArticles, listCompanyProjects, listCompanyTenders } from '../../../domain/company-profiles/index.js';
 import { GATES } from '../../../domain/entitlements.js';
 import { PROJECT_SORTS } from '../../../domain/projects/index.js';
 import { TENDER_SORTS } from '../../../domain/tenders/index.js';

@@ -1,5 +1,5 @@
 /**
- * /v1 procurement requests (seed 001, section 4, "Procurement"; issue 11) and the acceptance of an
+ * /v1 procurement requests (seed 001, section 4, "Procurement"; docs/accounts.md) and the acceptance of an
  * account invitation; both without a token:
  * | POST | /v1/procurement-requests            | 201 new, 200 the request already on file (same email, ten minutes); 429 per address |
  * | POST | /v1/account/invitations/{code}      | accepts an invitation: creates the user if new, joins the account, opens a session  |
@@ -10,6 +10,7 @@ import { Type } from 'typebox';
 import { acceptInvitation } from '../../../domain/accounts/index.js';
 import { ProcurementRequestInput, PROCUREMENT_STATUSES, submitProcurementRequest } from '../../../domain/procurement/index.js';
 import { component, StringEnum } from '../../schema.js';
+import { created } from '../../respond.js';
 import { ctxOf } from '../../types.js';
 import { problemResponses } from '../problem.js';
 
@@ -45,9 +46,9 @@ export default async function procurementRoutes(app: FastifyInstance): Promise<v
       response: { 200: ProcurementReceipt, 201: ProcurementReceipt, ...problemResponses(400, 429, 500) },
     },
   }, async (req, reply) => {
-    const { request, created } = await submitProcurementRequest(ctxOf(req), req.body, req.ip);
+    const { request, created: isNew } = await submitProcurementRequest(ctxOf(req), req.body, req.ip);
     const body = { id: request.id, status: request.status, created_at: request.created_at.toISOString() };
-    return created ? reply.status(201).header('location', `/v1/procurement-requests/${request.id}`).send(body) : reply.status(200).send(body);
+    return isNew ? created(reply, body, `/v1/admin/procurement/${request.id}`) : reply.status(200).send(body);
   });
 
   r.post('/account/invitations/:code', {

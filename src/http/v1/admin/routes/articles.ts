@@ -3,7 +3,8 @@
  * domain operations as /api/v1/admin/articles):
  * | POST   | /v1/admin/articles                               | ArticleCreate          | 201 the article |
  * | PATCH  | /v1/admin/articles/{id}                          | ArticlePatch           | the article (a read of either edition is accepted back) |
- * | DELETE | /v1/admin/articles/{id}                          |                        | 204 |
+ * | GET    | /v1/admin/articles/{id}                          |                        | the article, any edition status |
+ * | DELETE | /v1/admin/articles/{id}                          |                        | the article as it was |
  * | GET    | /v1/admin/articles/{id}/links                    |                        | topics, tags, airports, companies |
  * | PUT    | /v1/admin/articles/{id}/terms                    | { topics, tags }       | the links |
  * | PUT    | /v1/admin/articles/{id}/airports                 | { airports }           | the links |
@@ -15,19 +16,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import {
-  ArticleCreate, ArticlePatch, AUTO_LINK_THRESHOLD, autoLinkArticleProjects, createArticle, deleteArticle, getArticleLinks, listArticleProjects,
+  ArticleCreate, ArticlePatch, AUTO_LINK_THRESHOLD, autoLinkArticleProjects, createArticle, deleteArticle, getAdminArticle, getArticleLinks, listArticleProjects,
   rankProjectCandidates, replaceArticleLinks, replaceArticleProjects, updateArticle,
 } from '../../../../domain/articles/index.js';
-import { Strings } from '../../../../domain/shared/input-schema.js';
+import { AirportRef, CompanyRef, TermRef } from '../../../../domain/shared/link-refs.js';
+import { created, deletedAnswer } from '../../../respond.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
 import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import {
-  AdminArticle, AdminArticleLinks, AdminArticleProject, AutoLinkRecord, created, NoContent, presentAdminArticle, presentAutoLink, presentCandidate,
-  presentLinks, presentProjectLink, ProjectCandidateRecord,
+  AdminArticle, AdminArticleLinks, AdminArticleProject, AutoLinkRecord, presentAdminArticle, presentAutoLink, presentCandidate,
+  presentLinks, presentProjectLink, ProjectCandidateRecord, v1AdminUrl,
 } from '../records.js';
 
 const tags = ['Admin: articles'];
@@ -35,12 +37,13 @@ const errors = problemResponses(400, 401, 404, 409, 422, 500);
 const params = UuidParam('Article');
 const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
 
+const refs = <T extends TSchema>(item: T, description: string) => Type.Array(item, { maxItems: 100, description });
 const TermsBody = component('V1ArticleTermsPut', strict({
-  topics: Strings('Topic slugs or names (the controlled vocabulary); replaces the set'),
-  tags: Strings('Tag slugs or names; new tags are created; replaces the set'),
+  topics: refs(TermRef, 'Topic slugs or names (the controlled vocabulary), or `{ slug, name }` as the links read returns them; replaces the set'),
+  tags: refs(TermRef, 'Tag slugs or names (new tags are created), or `{ slug, name }`; replaces the set'),
 }), { topics: ['operations', 'Infrastructure'], tags: ['resilience', 'Power Supply'] });
-const AirportsBody = component('V1ArticleAirportsPut', strict({ airports: Strings('IATA codes, airport ids or airport names; replaces the set') }), { airports: ['LHR', 'London Gatwick Airport'] });
-const CompaniesBody = component('V1ArticleCompaniesPut', strict({ companies: Strings('Company ids, names or aliases; replaces the set') }), { companies: ['Heathrow Airport Holdings'] });
+const AirportsBody = component('V1ArticleAirportsPut', strict({ airports: refs(AirportRef, 'IATA codes, airport ids or airport names, or `{ id, iata_code, name }` as the links read returns them; replaces the set') }), { airports: ['LHR', 'London Gatwick Airport'] });
+const CompaniesBody = component('V1ArticleCompaniesPut', strict({ companies: refs(CompanyRef, 'Company ids, names, slugs or aliases, or `{ id, name }` as the links read returns them; replaces the set') }), { companies: ['Heathrow Airport Holdings'] });
 const ProjectsBody = component('V1ArticleProjectsPut', strict({
   projects: Type.Array(Type.String({ format: 'uuid', maxLength: 36 }), { maxItems: 100, description: 'Project ids; replaces the set' }),
 }), { projects: ['0b9f4c3e-6a53-4f4e-9a55-8f9f1d8f2b10'] });
@@ -60,7 +63,18 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       body: component('V1ArticleCreate', ArticleCreate, createExample),
       response: { 201: AdminArticle, ...errors },
     },
-  }, async (req, reply) => created(reply, 'articles', presentAdminArticle(await createArticle(ctxOf(req), req.body))));
+  }, async (req, reply) => {
+    const article = presentAdminArticle(await createArticle(ctxOf(req), req.body));
+    return created(reply, article, v1AdminUrl('articles', article.id));
+  });
+
+  r.get('/articles/:id', {
+    schema: {
+      operationId: 'v1AdminGetArticle', summary: 'Read an article in any edition status', tags, security,
+      description: 'The article with its position and companies, drafts included: what `Location` of its creation points at.',
+      params, response: { 200: AdminArticle, ...errors },
+    },
+  }, async (req) => presentAdminArticle(await getAdminArticle(ctxOf(req), req.params.id)));
 
   r.patch('/articles/:id', {
     schema: {
@@ -74,13 +88,10 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   r.delete('/articles/:id', {
     schema: {
       operationId: 'v1AdminDeleteArticle', summary: 'Delete an article', tags, security,
-      description: 'Deletes the article; its edition and the projects it mentioned get their rollups recomputed. Audited.',
-      params, response: { 204: NoContent, ...errors },
+      description: 'Deletes the article; its edition and the projects it mentioned get their rollups recomputed. Answers the article as it was. Audited.',
+      params, response: { ...deletedAnswer(AdminArticle), ...errors },
     },
-  }, async (req, reply) => {
-    await deleteArticle(ctxOf(req), req.params.id);
-    return reply.status(204).send(null);
-  });
+  }, async (req) => presentAdminArticle(await deleteArticle(ctxOf(req), req.params.id)));
 
   // ------------------------------------------------------------------ entity links
   r.get('/articles/:id/links', {
@@ -102,7 +113,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   r.put('/articles/:id/airports', {
     schema: {
       operationId: 'v1AdminPutArticleAirports', summary: "Replace an article's airports", tags, security,
-      description: 'Each value an IATA code, an airport id or an airport name. Audited as an update of the article.',
+      description: 'Each value an IATA code, an airport id or an airport name, or the object the links read returns. Audited as an update of the article.',
       params, body: AirportsBody, response: { 200: AdminArticleLinks, ...errors },
     },
   }, async (req) => presentLinks(await replaceArticleLinks(ctxOf(req), req.params.id, req.body)));
@@ -110,7 +121,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   r.put('/articles/:id/companies', {
     schema: {
       operationId: 'v1AdminPutArticleCompanies', summary: "Replace an article's companies", tags, security,
-      description: 'Each value a company id, name or alias. Audited as an update of the article.',
+      description: 'Each value a company id, name, slug or alias, or the object the links read returns. Audited as an update of the article.',
       params, body: CompaniesBody, response: { 200: AdminArticleLinks, ...errors },
     },
   }, async (req) => presentLinks(await replaceArticleLinks(ctxOf(req), req.params.id, req.body)));

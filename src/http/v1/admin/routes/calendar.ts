@@ -1,8 +1,9 @@
 /**
- * /v1/admin calendar (issue 13): the industry events calendar as editors keep it, past and hidden
+ * /v1/admin calendar (docs/v1-admin.md): the industry events calendar as editors keep it, past and hidden
  * events included (src/domain/calendar: dates and places checked there).
  * | GET    | /v1/admin/calendar      | q, from, to, country, origin, published, limit, offset | { events }, by start date |
  * | POST   | /v1/admin/calendar      | CalendarEventCreate | 201, the event as stored   |
+ * | GET    | /v1/admin/calendar/{id} |                     | the event, any state       |
  * | PATCH  | /v1/admin/calendar/{id} | CalendarEventPatch  | the event as stored        |
  * | DELETE | /v1/admin/calendar/{id} |                     | the event as it was        |
  */
@@ -10,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  AdminCalendarFilter, CalendarEventCreate, CalendarEventPatch, createCalendarEvent, deleteCalendarEvent, listAdminCalendarEvents, updateCalendarEvent,
+  AdminCalendarFilter, CalendarEventCreate, CalendarEventPatch, createCalendarEvent, deleteCalendarEvent, getAdminCalendarEvent, listAdminCalendarEvents, updateCalendarEvent,
 } from '../../../../domain/calendar/index.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
@@ -18,7 +19,8 @@ import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { AdminCalendarEvent, presentAdminEvent } from '../../records/admin-event.js';
 import { calendarEventCreateExample, calendarEventPatchExample } from '../examples.js';
-import { createdAt, v1AdminUrl } from '../respond.js';
+import { created, deletedAnswer } from '../../../respond.js';
+import { v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: calendar'];
 const params = UuidParam('Calendar event');
@@ -51,8 +53,16 @@ export default async function adminCalendarRoutes(app: FastifyInstance): Promise
     },
   }, async (req, reply) => {
     const event = presentAdminEvent(await createCalendarEvent(ctxOf(req), req.body));
-    return createdAt(reply, event, v1AdminUrl('calendar', event.id));
+    return created(reply, event, v1AdminUrl('calendar', event.id));
   });
+
+  r.get('/calendar/:id', {
+    schema: {
+      operationId: 'v1AdminGetCalendarEvent', summary: 'Read a calendar event, past or hidden', tags, security, params,
+      description: 'The event in any state: what `Location` of its creation points at.',
+      response: { 200: AdminCalendarEvent, ...problemResponses(400, 401, 404, 500) },
+    },
+  }, async (req) => presentAdminEvent(await getAdminCalendarEvent(ctxOf(req), req.params.id)));
 
   r.patch('/calendar/:id', {
     schema: {
@@ -67,7 +77,7 @@ export default async function adminCalendarRoutes(app: FastifyInstance): Promise
     schema: {
       operationId: 'v1AdminDeleteCalendarEvent', summary: 'Delete a calendar event', tags, security, params,
       description: 'Deletes the event in any state and answers it as it was. Audited.',
-      response: { 200: AdminCalendarEvent, ...writeErrors },
+      response: { ...deletedAnswer(AdminCalendarEvent), ...writeErrors },
     },
   }, async (req) => presentAdminEvent(await deleteCalendarEvent(ctxOf(req), req.params.id)));
 }

@@ -19,7 +19,8 @@ import { ctxOf } from '../../../types.js';
 import { Named, namedList, Paging, security, text, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { AdminCompany, companyCreateExample, companyMergeExample, companyPatchExample, presentAdminCompany } from '../../records/company.js';
-import { createdAt, v1AdminUrl } from '../respond.js';
+import { created } from '../../../respond.js';
+import { v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: companies'];
 const params = UuidParam('Company');
@@ -57,7 +58,7 @@ export default async function adminCompanyRoutes(app: FastifyInstance): Promise<
     },
   }, async (req, reply) => {
     const company = presentAdminCompany(await createCompany(ctxOf(req), req.body));
-    return createdAt(reply, company, v1AdminUrl('companies', company.id));
+    return created(reply, company, v1AdminUrl('companies', company.id));
   });
 
   r.patch('/companies/:id', {

@@ -2,22 +2,27 @@
  * /v1/admin editions (docs/v1-admin.md; the same domain operations as /api/v1/admin/editions):
  * | POST   | /v1/admin/editions              | EditionCreate     | 201 the edition (a draft unless status says otherwise); 409 number taken |
  * | PATCH  | /v1/admin/editions/{id}         | EditionPatch      | the edition                                                            |
- * | DELETE | /v1/admin/editions/{id}         |                   | 204; its articles go with it                                           |
+ * | GET    | /v1/admin/editions/{id}         |                   | the edition, any status                                                |
+ * | DELETE | /v1/admin/editions/{id}         |                   | the edition as it was; its articles go with it                          |
  * | POST   | /v1/admin/editions/{id}/publish |                   | the edition, published, rollups recomputed (idempotent)                |
  * | POST   | /v1/admin/editions/import       | EditionImport     | 201 (200 when the number exists) the archived edition and what did not resolve |
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { createEdition, deleteEdition, EditionCreate, EditionImport, EditionPatch, importEdition, publishEdition, updateEdition } from '../../../../domain/editions/index.js';
+import {
+  createEdition, deleteEdition, EditionCreate, EditionImport, EditionPatch, getAdminEdition, importEdition, publishEdition, updateEdition,
+} from '../../../../domain/editions/index.js';
+import { created, deletedAnswer } from '../../../respond.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
 import { security, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
-import { AdminEdition, created, NoContent, presentAdminEdition } from '../records.js';
+import { AdminEdition, presentAdminEdition, v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: editions'];
 const errors = problemResponses(400, 401, 404, 409, 500);
+const readErrors = problemResponses(400, 401, 404, 500);
 const params = UuidParam('Edition');
 const createExample = { number: 42, publish_date: '2026-11-27', summary: 'Resilience and capacity dominate the week.', top_developments: ['Heathrow third runway consultation opens.'] };
 const patchExample = { summary: 'Updated executive summary.', key_trends: ['Grid resilience moves up the agenda.'] };
@@ -53,7 +58,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
     const result = await importEdition(ctxOf(req), req.body);
     const report = { ...result, edition: presentAdminEdition(result.edition) };
     if (!result.created) return report;
-    return reply.status(201).header('location', `/v1/admin/editions/${result.edition.id}`).send(report);
+    return created(reply, report, v1AdminUrl('editions', result.edition.id));
   });
 
   r.post('/editions', {
@@ -63,7 +68,18 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
       body: component('V1EditionCreate', EditionCreate, createExample),
       response: { 201: AdminEdition, ...errors },
     },
-  }, async (req, reply) => created(reply, 'editions', presentAdminEdition(await createEdition(ctxOf(req), req.body))));
+  }, async (req, reply) => {
+    const edition = presentAdminEdition(await createEdition(ctxOf(req), req.body));
+    return created(reply, edition, v1AdminUrl('editions', edition.id));
+  });
+
+  r.get('/editions/:id', {
+    schema: {
+      operationId: 'v1AdminGetEdition', summary: 'Read an edition in any status', tags, security,
+      description: 'The edition (draft, published or archived) with its whole executive summary: what `Location` of its creation points at.',
+      params, response: { 200: AdminEdition, ...readErrors },
+    },
+  }, async (req) => presentAdminEdition(await getAdminEdition(ctxOf(req), req.params.id)));
 
   r.patch('/editions/:id', {
     schema: {
@@ -77,13 +93,10 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
   r.delete('/editions/:id', {
     schema: {
       operationId: 'v1AdminDeleteEdition', summary: 'Delete an edition and its articles', tags, security,
-      description: 'Deletes the edition and (cascade) its articles; projects they mentioned get their rollups recomputed. Audited with the articles it took.',
-      params, response: { 204: NoContent, ...errors },
+      description: 'Deletes the edition and (cascade) its articles; projects they mentioned get their rollups recomputed. Answers the edition as it was. Audited with the articles it took.',
+      params, response: { ...deletedAnswer(AdminEdition), ...errors },
     },
-  }, async (req, reply) => {
-    await deleteEdition(ctxOf(req), req.params.id);
-    return reply.status(204).send(null);
-  });
+  }, async (req) => presentAdminEdition(await deleteEdition(ctxOf(req), req.params.id)));
 
   r.post('/editions/:id/publish', {
     schema: {

@@ -1,5 +1,5 @@
 /**
- * /v1/admin editorial inbox (issue 13): the same domain operations as /api/v1/admin
+ * /v1/admin editorial inbox (docs/v1-admin.md): the same domain operations as /api/v1/admin
  * (src/domain/inbox: its one state machine), in the /v1 dialect.
  * | GET  | /v1/admin/inbox               | status, source, date_from, date_to, limit, offset | { items }, highest score first |
  * | POST | /v1/admin/inbox/{id}/approve  |                     | the item (pending → approved)            |
@@ -20,7 +20,8 @@ import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { Article, presentArticle } from '../../records/article.js';
 import { BulkSkipReport, InboxItem, presentInboxItem } from '../../records/inbox-item.js';
-import { createdAt, v1AdminUrl } from '../respond.js';
+import { created } from '../../../respond.js';
+import { v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: inbox'];
 const params = UuidParam('Inbox item');
@@ -83,6 +84,6 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
     },
   }, async (req, reply) => {
     const { item, article } = await promoteInboxItem(ctxOf(req), req.params.id, req.body);
-    return createdAt(reply, { item: presentInboxItem(item), article: presentArticle({ ...article, is_saved: false }) }, v1AdminUrl('articles', article.id));
+    return created(reply, { item: presentInboxItem(item), article: presentArticle({ ...article, is_saved: false }) }, v1AdminUrl('articles', article.id));
   });
 }

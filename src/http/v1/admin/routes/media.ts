@@ -23,7 +23,8 @@ import {
 import { ctxOf } from '../../../types.js';
 import { Named, namedList, Paging, security } from '../../named.js';
 import { problemResponses } from '../../problem.js';
-import { AdminMedia, AdminMediaDetail, CoverPinRecord, presentAdminMedia, presentAdminMediaDetail, presentCoverPin } from '../../records/media.js';
+import { AdminMedia, AdminMediaDetail, CoverPinRecord, presentAdminMedia, presentAdminMediaDetail, presentCoverPin, presentReleasedCover, ReleasedCoverRecord } from '../../records/media.js';
+import { created, deletedAnswer } from '../../../respond.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,7 +87,7 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
     },
   }, async (req, reply) => {
     const media = await uploadMedia(ctxOf(req), uploadOf(req), limits);
-    return reply.code(201).header('location', `/v1/admin/media/${media.id}`).send(presentAdminMediaDetail(media));
+    return created(reply, presentAdminMediaDetail(media), `/v1/admin/media/${media.id}`);
   });
 
   r.get('/media/:id', {
@@ -114,12 +115,9 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
       description: '409 while an article pins it as its cover, unless `force=true` (the pins go; those articles fall back to their derived cover).',
       params: MediaId,
       querystring: DeleteMediaQuery,
-      response: { 204: Type.Null({ description: 'Deleted' }), ...errors },
+      response: { ...deletedAnswer(AdminMediaDetail), ...errors },
     },
-  }, async (req, reply) => {
-    await deleteMedia(ctxOf(req), req.params.id, { force: req.query.force });
-    return reply.code(204).send(null);
-  });
+  }, async (req) => presentAdminMediaDetail(await deleteMedia(ctxOf(req), req.params.id, { force: req.query.force })));
 
   r.put('/articles/:id/cover', {
     schema: {
@@ -136,10 +134,7 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
       operationId: 'v1AdminReleaseCover', summary: 'Release the article\'s pinned cover', tags, security,
       description: 'The derived cover (airport, country, company) applies again. Releasing an article without a pin is a no-op.',
       params: ArticleId,
-      response: { 204: Type.Null({ description: 'Released' }), ...errors },
+      response: { ...deletedAnswer(ReleasedCoverRecord), ...errors },
     },
-  }, async (req, reply) => {
-    await releaseCover(ctxOf(req), req.params.id);
-    return reply.code(204).send(null);
-  });
+  }, async (req) => presentReleasedCover(req.params.id, await releaseCover(ctxOf(req), req.params.id)));
 }

@@ -1,5 +1,5 @@
 /**
- * /v1/admin procurement (seed 001, section 4, admin "Procurement"; issue 11):
+ * /v1/admin procurement (seed 001, section 4, admin "Procurement"; docs/accounts.md):
  * | GET  | /v1/admin/procurement              | filtered list (status, organisation, date), newest first   |
  * | GET  | /v1/admin/procurement/{id}         | one request with its review trail                          |
  * | POST | /v1/admin/procurement/{id}/reviews | appends a review (decision, note; the caller reviews); not idempotent |
@@ -15,7 +15,8 @@ import { component, Nullable, StringEnum } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
 import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
-import { createdAt, v1AdminUrl } from '../respond.js';
+import { created } from '../../../respond.js';
+import { v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: procurement'];
 const params = UuidParam('Procurement request');
@@ -69,5 +70,5 @@ export default async function adminProcurementRoutes(app: FastifyInstance): Prom
       body: component('V1AdminProcurementReviewInput', ProcurementReviewInput, { decision: 'approved', note: 'PO received; invoice annually in EUR.', activate_subscription: true }),
       response: { 201: AdminProcurementDetail, ...problemResponses(400, 401, 404, 409, 500) },
     },
-  }, async (req, reply) => createdAt(reply, presentDetail(await reviewProcurementRequest(ctxOf(req), req.params.id, req.body)), v1AdminUrl('procurement', req.params.id)));
+  }, async (req, reply) => created(reply, presentDetail(await reviewProcurementRequest(ctxOf(req), req.params.id, req.body)), v1AdminUrl('procurement', req.params.id)));
 }

@@ -1,7 +1,8 @@
 /**
- * /v1/admin projects (issue 13): the same domain operations as /api/v1/admin (create, update,
+ * /v1/admin projects (docs/v1-admin.md): the same domain operations as /api/v1/admin (create, update,
  * delete: src/domain/projects), plus the three replace-the-set writes and the read of the links.
  * | POST   | /v1/admin/projects                | ProjectCreate         | 201, the project as stored |
+ * | GET    | /v1/admin/projects/{id}           |                       | the project, any state     |
  * | PATCH  | /v1/admin/projects/{id}           | ProjectPatch          | the project as stored      |
  * | DELETE | /v1/admin/projects/{id}           |                       | the project as it was      |
  * | PUT    | /v1/admin/projects/{id}/airports  | { airports }          | the links as stored        |
@@ -12,7 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  createProject, deleteProject, getProjectLinks, ProjectCreate, ProjectPatch, setProjectAirports, setProjectCompanies, setProjectTerms, updateProject,
+  createProject, deleteProject, getAdminProject, getProjectLinks, ProjectCreate, ProjectPatch, setProjectAirports, setProjectCompanies, setProjectTerms, updateProject,
 } from '../../../../domain/projects/index.js';
 import { AirportSet, ProjectCompanySet, TermSet } from '../../../../domain/shared/link-refs.js';
 import { projectCreateExample, projectPatchExample } from '../../../examples.js';
@@ -22,7 +23,8 @@ import { security, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { AdminProject, presentAdminProject, presentProjectLinks, ProjectLinksRecord } from '../../records/admin-project.js';
 import { airportSetExample, projectCompanySetExample, termSetExample } from '../examples.js';
-import { createdAt, v1AdminUrl } from '../respond.js';
+import { created, deletedAnswer } from '../../../respond.js';
+import { v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: projects'];
 const params = UuidParam('Project');
@@ -42,8 +44,16 @@ export default async function adminProjectRoutes(app: FastifyInstance): Promise<
     },
   }, async (req, reply) => {
     const project = presentAdminProject(await createProject(ctxOf(req), req.body));
-    return createdAt(reply, project, v1AdminUrl('projects', project.id));
+    return created(reply, project, v1AdminUrl('projects', project.id));
   });
+
+  r.get('/projects/:id', {
+    schema: {
+      operationId: 'v1AdminGetProject', summary: 'Read a project in any state', tags, security, params,
+      description: 'The project, published or not, as the writes answer it: what `Location` of its creation points at.',
+      response: { 200: AdminProject, ...readErrors },
+    },
+  }, async (req) => presentAdminProject(await getAdminProject(ctxOf(req), req.params.id)));
 
   r.patch('/projects/:id', {
     schema: {
@@ -58,7 +68,7 @@ export default async function adminProjectRoutes(app: FastifyInstance): Promise<
     schema: {
       operationId: 'v1AdminDeleteProject', summary: 'Delete a project', tags, security, params,
       description: 'Deletes the project in any state and answers it as it was; its packages stay, without a programme. Audited.',
-      response: { 200: AdminProject, ...writeErrors },
+      response: { ...deletedAnswer(AdminProject), ...writeErrors },
     },
   }, async (req) => presentAdminProject(await deleteProject(ctxOf(req), req.params.id)));
 

@@ -3,15 +3,17 @@
  * | GET    | /v1/admin/sources       | { sources }, by name                                |
  * | POST   | /v1/admin/sources       | 201 the source, Location                            |
  * | PATCH  | /v1/admin/sources/{id}  | the source                                          |
- * | DELETE | /v1/admin/sources/{id}  | { id, deleted: true }                              |
+ * | GET    | /v1/admin/sources/{id}  | the source                                          |
+ * | DELETE | /v1/admin/sources/{id}  | the source as it was                                |
  * | POST   | /v1/admin/sources/poll  | { results }: per enabled source fetched, new items, duplicates, error |
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  createNewsSource, deleteNewsSource, listNewsSources, NewsSourceCreate, NewsSourcePatch, pollNewsSources, updateNewsSource,
+  createNewsSource, deleteNewsSource, getNewsSource, listNewsSources, NewsSourceCreate, NewsSourcePatch, pollNewsSources, updateNewsSource,
 } from '../../../../domain/intake/index.js';
+import { created, deletedAnswer } from '../../../respond.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
 import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
@@ -75,7 +77,7 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
     },
   }, async (req, reply) => {
     const source = await createNewsSource(ctxOf(req), req.body);
-    return reply.status(201).header('location', `/v1/admin/sources/${source.id}`).send(source);
+    return created(reply, source, `/v1/admin/sources/${source.id}`);
   });
 
   r.post('/sources/poll', {
@@ -85,6 +87,15 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
       response: { 200: Named('results', PollResult), ...errors },
     },
   }, async (req) => ({ results: await pollNewsSources(ctxOf(req), { allowedHosts: app.outboundAllowedHosts }) }));
+
+  r.get('/sources/:id', {
+    schema: {
+      operationId: 'v1AdminGetSource', summary: 'Read a news source', tags, security,
+      description: 'One source with its polling state: what `Location` of its creation points at.',
+      params: UuidParam('News source'),
+      response: { 200: NewsSource, ...problemResponses(400, 401, 404, 500) },
+    },
+  }, async (req) => getNewsSource(ctxOf(req), req.params.id));
 
   r.patch('/sources/:id', {
     schema: {
@@ -99,12 +110,9 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
   r.delete('/sources/:id', {
     schema: {
       operationId: 'v1AdminDeleteSource', summary: 'Delete a news source', tags, security,
-      description: 'Its inbox items stay, with the source name they were added under.',
+      description: 'Its inbox items stay, with the source name they were added under. Answers the source as it was.',
       params: UuidParam('News source'),
-      response: { 200: Type.Object({ id: Type.String({ format: 'uuid' }), deleted: Type.Literal(true) }, { description: 'Deleted' }), ...errors },
+      response: { ...deletedAnswer(NewsSource), ...errors },
     },
-  }, async (req) => {
-    await deleteNewsSource(ctxOf(req), req.params.id);
-    return { id: req.params.id, deleted: true as const };
-  });
+  }, async (req) => deleteNewsSource(ctxOf(req), req.params.id));
 }

@@ -1,5 +1,5 @@
 /**
- * /v1/admin tenders (issue 13): the same domain operations as /api/v1/admin (create, update,
+ * /v1/admin tenders (docs/v1-admin.md): the same domain operations as /api/v1/admin (create, update,
  * delete: src/domain/tenders), the read of one tender in any state, the three replace-the-set
  * writes and the read of the links. Bidders (`bidders`) and the award (`awarded_to`,
  * `awarded_on`, `status: awarded`) are fields of the create and the update.
@@ -24,7 +24,8 @@ import { security, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { AdminTender, presentAdminTender, presentTenderLinks, TenderLinksRecord } from '../../records/admin-tender.js';
 import { airportSetExample, companySetExample, tenderCreateExample, tenderPatchExample, termSetExample } from '../examples.js';
-import { createdAt, v1AdminUrl } from '../respond.js';
+import { created, deletedAnswer } from '../../../respond.js';
+import { v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: tenders'];
 const params = UuidParam('Tender');
@@ -44,7 +45,7 @@ export default async function adminTenderRoutes(app: FastifyInstance): Promise<v
     },
   }, async (req, reply) => {
     const tender = presentAdminTender(await createTender(ctxOf(req), req.body));
-    return createdAt(reply, tender, v1AdminUrl('tenders', tender.id));
+    return created(reply, tender, v1AdminUrl('tenders', tender.id));
   });
 
   r.get('/tenders/:id', {
@@ -68,7 +69,7 @@ export default async function adminTenderRoutes(app: FastifyInstance): Promise<v
     schema: {
       operationId: 'v1AdminDeleteTender', summary: 'Delete a tender', tags, security, params,
       description: 'Deletes the tender in any state with its bidders and answers it as it was. Audited.',
-      response: { 200: AdminTender, ...writeErrors },
+      response: { ...deletedAnswer(AdminTender), ...writeErrors },
     },
   }, async (req) => presentAdminTender(await deleteTender(ctxOf(req), req.params.id)));
 

@@ -1,8 +1,10 @@
 /**
- * Resolving the taxonomy values an editor writes to ids, naming the field and the value when one is
- * unknown. A write accepts what a read of either edition returns (decision 0023): topics and tags
+ * Resolving the vocabulary an editor writes to ids, for every write of every entity (articles,
+ * projects, tenders, calendar, sources, the edition import), naming the field and the value when
+ * one is unknown. A write accepts what a read of either edition returns (decision 0023): topics and tags
  * by slug or name (case-insensitive), airports by IATA code, database id or name, countries by
- * ISO 3166-1 alpha-2 code or English name, regions by slug or name, companies by id, name or alias.
+ * ISO 3166-1 alpha-2 code or English name, regions by slug or name, companies by id, name, slug or
+ * alias (`resolveCompanies`, the one company resolver).
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
@@ -80,27 +82,30 @@ export async function resolveAirports(db: Kysely<DB>, values: string[], field = 
 }
 
 /**
- * Company ids of `values`, each a database id (UUID), a company name or one of its aliases
- * (case-insensitive), as the reads carry them.
+ * The company id of each value of `values`, in order, one per value (a value named twice gives its
+ * id twice; callers that keep a set drop the repeats): an id first, then a name, a slug, an alias.
  * @throws DomainError VALIDATION naming `field` and the value when no company answers to it
  */
 export async function resolveCompanies(db: Kysely<DB>, values: string[], field = 'companies'): Promise<string[]> {
-  const wanted = uniq(values);
+  const wanted = values.map((v) => v.trim());
   if (!wanted.length) return [];
-  const ids = wanted.filter((v) => UUID.test(v)).map((v) => v.toLowerCase());
-  const lower = wanted.map((v) => v.toLowerCase());
-  const rows = await db.selectFrom('companies').select(['id', 'name', 'slug'])
-    .where((eb) => eb.or([eb(sql`lower(name)`, 'in', lower), eb('slug', 'in', lower), ...(ids.length ? [eb('id', 'in', ids)] : [])]))
-    .execute();
-  const aliases = await db.selectFrom('company_aliases').select(['company_id', 'alias']).where(sql`lower(alias)`, 'in', lower).execute();
-  return [...new Set(wanted.map((v) => {
-    const l = v.toLowerCase();
-    const row = rows.find((r) => r.id === l) ?? rows.find((r) => r.name.toLowerCase() === l) ?? rows.find((r) => r.slug === l);
-    if (row) return row.id;
-    const alias = aliases.find((a) => a.alias.toLowerCase() === l);
-    if (alias) return alias.company_id;
-    throw invalidParam(field, `unknown company "${v}" (expected a company id, name or alias)`);
-  }))];
+  const lower = [...new Set(wanted.map((v) => v.toLowerCase()))];
+  const ids = lower.filter((v) => UUID.test(v));
+  const { rows } = await sql<{ id: string; key: string; rank: number }>`
+    select c.id, c.id::text as key, 0 as rank from companies c where c.id = any(${ids}::uuid[])
+    union all select c.id, lower(c.name), 1 from companies c where lower(c.name) = any(${lower}::text[])
+    union all select c.id, c.slug, 2 from companies c where c.slug = any(${lower}::text[])
+    union all select a.company_id, lower(a.alias), 3 from company_aliases a where lower(a.alias) = any(${lower}::text[])`.execute(db);
+  const best = new Map<string, { id: string; rank: number }>();
+  for (const r of rows) {
+    const seen = best.get(r.key);
+    if (!seen || r.rank < seen.rank) best.set(r.key, r);
+  }
+  return wanted.map((v) => {
+    const hit = best.get(v.toLowerCase());
+    if (!hit) throw invalidParam(field, `unknown company "${v}" (expected a company id, name, slug or alias)`);
+    return hit.id;
+  });
 }
 
 /** Region slug of a slug or name. @throws DomainError VALIDATION */

@@ -1,6 +1,6 @@
 /**
  * The records of a company profile: its projects, tenders and articles, reached as `company_id`
- * filters reach them (the company, its other names and its subsidiaries: ./resolve-company.ts),
+ * filters reach them (the company, its other names and its subsidiaries: ../companies/resolve-company.ts),
  * through the reader operations of each entity, so their gates and previews apply unchanged:
  * projects need `projects`, tenders `wat`, articles `archive` (trial previews narrowed).
  */
@@ -9,8 +9,7 @@ import type { Ctx } from '../context.js';
 import type { Page, Window } from '../pagination.js';
 import { listProjectsForReader, type ProjectSort, type WatchedProjectView } from '../projects/index.js';
 import { listTenders, type TenderSort, type TenderView } from '../tenders/index.js';
-import { resolveCompanyRef } from './list-companies.js';
-import { resolveCompanyIds } from './resolve-company.js';
+import { resolveCompanyIds, resolveCompanyRef } from '../companies/index.js';
 
 /**
  * One window of the published projects of company `ref`, with watch flags.

@@ -1,0 +1,41 @@
+/** The filter of the project reads (list, facets, export) as SQL conditions. */
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { resolveCompanyIds } from '../companies/index.js';
+import type { Ctx } from '../context.js';
+import { countryContains, hasAirport, hasTerm, hasTopicOrTag, likePattern, regionContains, regionIn } from '../shared/sql-filters.js';
+import type { ProjectFilter } from './schemas.js';
+
+/**
+ * The SQL conditions of `filter` over `projects p` (published projects only). A `companyId` is
+ * expanded here through aliases and subsidiaries (src/domain/companies/resolve-company.ts); an
+ * unknown company matches nothing.
+ */
+export async function projectConditions(ctx: Ctx, filter: ProjectFilter): Promise<RawBuilder<SqlBool>[]> {
+  const where: RawBuilder<SqlBool>[] = [sql<SqlBool>`p.published`];
+  if (filter.q) where.push(sql<SqlBool>`p.search_vector @@ websearch_to_tsquery('english', ${filter.q})`);
+  if (filter.regionContains) where.push(regionContains('p.region_slug', filter.regionContains));
+  if (filter.region) where.push(regionIn('p.region_slug', [filter.region]));
+  if (filter.countryContains) where.push(countryContains('p.country_code', filter.countryContains));
+  if (filter.country) where.push(sql<SqlBool>`p.country_code = ${filter.country.toUpperCase()}`);
+  if (filter.status) where.push(sql<SqlBool>`p.status = ${filter.status}`);
+  if (filter.typeContains) {
+    where.push(sql<SqlBool>`exists (select 1 from project_types pt where pt.slug = p.project_type_slug
+      and (pt.name ilike ${likePattern(filter.typeContains)} or pt.slug = ${filter.typeContains.trim().toLowerCase()}))`);
+  }
+  if (filter.type) where.push(sql<SqlBool>`p.project_type_slug = ${filter.type}`);
+  if (filter.topic) where.push(hasTerm('project', 'topic', [filter.topic], 'p'));
+  for (const term of filter.terms ?? []) where.push(hasTopicOrTag('project', term, 'p'));
+  if (filter.minValueUsd !== undefined) where.push(sql<SqlBool>`p.value_usd >= ${filter.minValueUsd}`);
+  if (filter.minAmount !== undefined) where.push(sql<SqlBool>`p.value_amount >= ${filter.minAmount}`);
+  if (filter.maxAmount !== undefined) where.push(sql<SqlBool>`p.value_amount <= ${filter.maxAmount}`);
+  if (filter.yearFrom !== undefined) where.push(sql<SqlBool>`p.expected_completion_year >= ${filter.yearFrom}`);
+  if (filter.yearTo !== undefined) where.push(sql<SqlBool>`p.expected_completion_year <= ${filter.yearTo}`);
+  if (filter.companyId) {
+    const companyIds = await resolveCompanyIds(ctx, filter.companyId);
+    where.push(sql<SqlBool>`exists (select 1 from project_companies pc where pc.project_id = p.id and pc.company_id = any(${companyIds}::uuid[]))`);
+  }
+  if (filter.parentProjectId) where.push(sql<SqlBool>`p.parent_project_id = ${filter.parentProjectId}::uuid`);
+  if (filter.airports?.length) where.push(hasAirport('project', filter.airports, 'p'));
+  if (filter.updatedSince) where.push(sql<SqlBool>`p.updated_at > ${filter.updatedSince}::timestamptz`);
+  return where;
+}

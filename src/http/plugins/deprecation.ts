@@ -61,14 +61,14 @@ export function installDeprecation(app: FastifyInstance): void {
     const schema = (route.schema ?? {}) as { deprecated?: boolean; description?: string };
     const notice = `Deprecated since ${d.since}; it stops answering on ${d.sunset} (Sunset header).${d.link ? ` What to use instead: ${d.link}` : ''}`;
     route.schema = { ...schema, deprecated: true, description: schema.description ? `${schema.description}\n\n${notice}` : notice };
-    const announce: onSendHookHandler = async (_request, reply, payload) => {
+    const announce: onSendHookHandler = (_request, reply, payload, done) => {
       reply.header('deprecation', headers.deprecation);
       reply.header('sunset', headers.sunset);
       if (headers.link) {
         const existing = reply.getHeader('link');
         reply.header('link', existing ? `${String(existing)}, ${headers.link}` : headers.link);
       }
-      return payload;
+      done(null, payload);
     };
     const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
     route.onSend = [...own, announce];

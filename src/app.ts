@@ -37,6 +37,7 @@ import { IdentityCache } from './domain/identity/index.js';
 import { installCompression, type CompressionOptions } from './http/compression.js';
 import { NO_ALLOWED_HOSTS, type AllowedHosts } from './net/outbound.js';
 import type { SendBudget } from './domain/newsletter/index.js';
+import type { ReadinessProbe } from './domain/system/check-readiness.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -75,6 +76,8 @@ export interface AppOptions {
    * (src/domain/identity/authenticate-token.ts); default on. `false`: every request resolves its token.
    */
   identityCache?: boolean | undefined;
+  /** What `GET /readyz` reads besides the database (src/domain/system/check-readiness.ts): the in-process worker, shutdown; default none. */
+  readiness?: ReadinessProbe | undefined;
   /** The outbox's send budget (SEND_BUDGET_HOURLY, SEND_BUDGET_DAILY), reported by `GET /v1/admin/email/usage`; default 1000 an hour, 10000 a day. */
   sendBudget?: SendBudget;
 }
@@ -134,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installDeprecation(app);
 
   await app.register(swagger, openapiOptions(version));
-  await app.register(healthRoutes, { engine: options.database.kind, version });
+  await app.register(healthRoutes, { engine: options.database.kind, version, readiness: options.readiness });
   await app.register(apiV1, { prefix: '/api/v1' });
   await app.register(v1, { prefix: '/v1', publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
   await app.register(mcpRoutes, { version, origins: originPolicy(options.publicBaseUrl, options.mcpAllowedHosts, options.mcpAllowedOrigins) });

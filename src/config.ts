@@ -48,7 +48,20 @@
  * | S3_BUCKET       | (required for s3) | the bucket of originals and variants (must exist)           |
  * | S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY | (SDK default chain) | the key pair; both or neither |
  * | S3_FORCE_PATH_STYLE | false      | `true`: path-style URLs (http://host/bucket/key), as most self-hosted services need |
+ * | SHUTDOWN_TIMEOUT_MS | 25000       | on SIGTERM, how long requests in flight and the worker's jobs may take before connections are cut (src/cli/shutdown.ts) |
+ * | LOG_FORMAT      | (auto)         | `json` or `pretty`; unset: pretty on a terminal, JSON otherwise (src/cli/logging.ts) |
+ *
+ * Secrets may come from files, as container platforms mount them: `SESSION_SECRET_FILE`,
+ * `DATABASE_URL_FILE`, `SMTP_URL_FILE`, `METRICS_TOKEN_FILE`, `STRIPE_SECRET_KEY_FILE`,
+ * `STRIPE_WEBHOOK_SECRET_FILE` name a file whose content (trailing line breaks and spaces removed)
+ * is the value. Setting both `NAME` and `NAME_FILE` is an error.
+ *
+ * A half-configured provider is said at start (docs/deployment.md): `STRIPE_SECRET_KEY` without
+ * `STRIPE_WEBHOOK_SECRET` is an error (buyers would pay and never get their plan); settings that
+ * have no effect without their provider (`STRIPE_WEBHOOK_SECRET`, `STRIPE_API_URL`, `CHECKOUT_*_URL`
+ * without `STRIPE_SECRET_KEY`; `MAIL_FROM` without `SMTP_URL`) are warnings in {@link Config.warnings}.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseAllowedHosts, type AllowedHosts } from './net/outbound.js';
 import type { PaymentsConfig } from './domain/billing/provider.js';
@@ -94,6 +107,39 @@ export interface Config {
   jobs: { concurrency: number };
   /** How long records are kept once they served their purpose (decision 0037). */
   retention: RetentionWindows;
+  /** On SIGTERM, the deadline of requests in flight and of the worker's current jobs, in ms (src/cli/shutdown.ts). */
+  shutdownTimeoutMs: number;
+  /** `LOG_FORMAT`: `json`, `pretty`, or `auto` (pretty on a terminal, JSON otherwise). */
+  logFormat: 'json' | 'pretty' | 'auto';
+  /** Settings that have no effect as given (a half-configured provider): logged as warnings at start. */
+  warnings: string[];
+}
+
+/** The secrets that may be read from a file named by `NAME_FILE`. */
+export const FILE_SECRETS = ['SESSION_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * `env` with each `NAME_FILE` of {@link FILE_SECRETS} replaced by `NAME` = the file's content
+ * (trailing line breaks and spaces removed).
+ * @throws ConfigError when both `NAME` and `NAME_FILE` are set, or the file cannot be read or is empty
+ */
+export function resolveFileSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env };
+  for (const name of FILE_SECRETS) {
+    const file = env[`${name}_FILE`]?.trim();
+    if (!file) continue;
+    if (env[name]?.trim()) throw new ConfigError(`${name} and ${name}_FILE are both set: keep one`);
+    let value: string;
+    try {
+      value = fs.readFileSync(file, 'utf8').replace(/[\s]+$/, '');
+    } catch (err) {
+      throw new ConfigError(`${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+    if (!value) throw new ConfigError(`${name}_FILE: ${file} is empty`);
+    out[name] = value;
+    delete out[`${name}_FILE`];
+  }
+  return out;
 }
 
 /** Where and to whom `/metrics` is served; both unset: not at all (404). */
@@ -164,9 +210,12 @@ export function parseCorsOrigins(raw: string | undefined): string[] {
 
 /**
  * Reads the configuration from `env`.
- * @throws ConfigError when a variable is malformed (bad PORT, DATABASE_URL that is not postgres://).
+ * @throws ConfigError when a variable is malformed (bad PORT, DATABASE_URL that is not postgres://),
+ *   a `NAME_FILE` cannot be read, or a provider is configured so that it would fail (see above).
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
+  const env = resolveFileSecrets(given);
+  const warnings: string[] = [];
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
@@ -224,6 +273,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const [name, url] of [['CHECKOUT_SUCCESS_URL', successUrl], ['CHECKOUT_CANCEL_URL', cancelUrl]] as const) {
     if (!/^https?:\/\/[^/\s]/.test(url)) throw new ConfigError(`${name} must start with http:// or https://`);
   }
+  if (secretKey && !webhookSecret) {
+    throw new ConfigError('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: buyers could pay but their payment notifications could not be verified, so no plan would ever start (set STRIPE_WEBHOOK_SECRET, or unset STRIPE_SECRET_KEY to disable checkout)');
+  }
+  if (!secretKey) {
+    const unused = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'CHECKOUT_SUCCESS_URL', 'CHECKOUT_CANCEL_URL'].filter((n) => env[n]?.trim());
+    if (unused.length) warnings.push(`${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} set but STRIPE_SECRET_KEY is not: checkout is disabled and payment notifications are refused as not configured`);
+  }
+  if (!smtpUrl && env.MAIL_FROM?.trim()) warnings.push('MAIL_FROM is set but SMTP_URL is not: mail is written as .eml files under DATA_DIR/outbox, not sent');
+  const logFormat = (env.LOG_FORMAT?.trim() || 'auto').toLowerCase();
+  if (!['json', 'pretty', 'auto'].includes(logFormat)) throw new ConfigError('LOG_FORMAT must be json, pretty or auto');
   return {
     port,
     host,
@@ -253,12 +312,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookAttemptDays: intVar(env, 'RETENTION_WEBHOOK_ATTEMPTS_DAYS', DEFAULT_RETENTION.webhookAttemptDays, 0, 36_500),
       usageDays: intVar(env, 'RETENTION_USAGE_DAYS', DEFAULT_RETENTION.usageDays, 0, 36_500),
     },
+    shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 0, 600_000),
+    logFormat: logFormat as Config['logFormat'],
+    warnings,
   };
 }
 
 /**
  * `MEDIA_STORE` and the `S3_*` settings: `undefined` for the database store (the default), else the
- * object store's settings. The secret is read from the variable itself (no `*_FILE` form yet).
+ * object store's settings (`S3_SECRET_ACCESS_KEY` may come from `S3_SECRET_ACCESS_KEY_FILE`).
  * @throws ConfigError for an unknown store, a missing bucket, a bad endpoint, half a key pair
  */
 function objectStoreSettings(env: NodeJS.ProcessEnv): S3Settings | undefined {

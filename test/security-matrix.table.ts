@@ -170,6 +170,8 @@ const ownNotifications: OwnedState = {
 /** operationId → who may call it. */
 export const TABLE: Record<string, Row> = {
   v1GetHealth: { access: 'public' },
+  v1GetLiveness: { access: 'public' },
+  v1GetReadiness: { access: 'public' },
 
   // /api/v1 (seed 000): API access (key: `api`; session: any subscription), then the same content
   // gates as the /v1 operation of the same data (issue 17): editions and single articles open, the

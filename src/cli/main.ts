@@ -127,11 +127,19 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
       const seedValue = positiveInt(v, 'seed', 1);
       return withDatabase(async (database) => {
         const started = Date.now();
+        const kindStarted: Record<string, { at: number; done: number }> = {};
         const { seedSynthetic } = await import('../seed/synthetic.js');
         const report = await seedSynthetic(database.db, {
           ...counts,
           seed: seedValue,
-          onProgress: (done, total, kind) => say(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} ${kind}`),
+          onProgress: (done, total, kind) => {
+            // Rate and time left of this kind, so a million-row load says how long it will take.
+            const since = (kindStarted[kind] ??= { at: Date.now(), done: 0 });
+            const seconds = (Date.now() - since.at) / 1000;
+            const rate = seconds > 0 ? (done - since.done) / seconds : 0;
+            const left = rate > 0 ? ` (${Math.round(rate).toLocaleString('en')}/s, ~${Math.ceil((total - done) / rate)} s left)` : '';
+            say(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} ${kind}${left}`);
+          },
         });
         say(`Generated ${report.editions} editions, ${report.articles} articles, ${report.projects} projects and ${report.tenders} tenders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       });

@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { systemCtx } from '../domain/context.js';
 import { startWorker, type WorkerCycleReport } from '../domain/jobs/index.js';
+import type { WorkerState } from '../domain/system/check-readiness.js';
 import type { RunningWorker } from '../domain/newsletter/index.js';
 import { jobHandlers } from '../jobs/handlers.js';
 import { systemClock } from '../system-clock.js';
@@ -40,4 +41,14 @@ export function startMailWorker(database: Database, config: Config, log: Pick<Fa
       await transport.close?.();
     },
   };
+}
+
+/**
+ * The state `GET /readyz` reports of the worker started by {@link startMailWorker} in this process:
+ * `running` until `stop()` is called, then `stopped` (also before it is started). The one place the
+ * readiness probe reads the worker: a richer signal of the runner (a heartbeat of its last cycle)
+ * plugs in here.
+ */
+export function workerState(worker: RunningWorker | undefined): WorkerState {
+  return worker && !worker.signal?.aborted ? 'running' : 'stopped';
 }

@@ -6,6 +6,9 @@
  *   or headers too slow, 400 malformed) or by Fastify's router (400 bad URL encoding, 414 a path
  *   parameter too long) — answered in the dialect of the path: `/v1…` gets problem+json, everything
  *   else `{ error }`, each with an `X-Request-Id`;
+ * - while the server shuts down (src/cli/shutdown.ts), a request that still arrives on an open
+ *   keep-alive connection is answered 503 in the same dialect, with `Connection: close` and
+ *   `Retry-After` (instead of Fastify's own body), so the client retries elsewhere;
  * - headers of every response: `X-Content-Type-Options: nosniff`, and on every response to a request
  *   with credentials a `Cache-Control` that keeps shared caches from storing it (`private, no-cache`
  *   unless the route set its own; a route's `public` becomes `private`).
@@ -17,6 +20,7 @@ import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, F
 import type { HttpTimeouts } from '../config.js';
 import { apiV1ErrorDocument, sendApiV1Error } from './api-v1/errors.js';
 import { PROBLEM_TYPE, problemDocument, sendProblem, sendV1Error } from './v1/problem.js';
+import { DomainError } from '../domain/errors.js';
 
 /** Cache-Control of a response to a request with credentials when the route sets none. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
@@ -106,6 +110,8 @@ export function edgeServerOptions(timeouts: HttpTimeouts): FastifyHttpOptions<Se
     connectionTimeout: timeouts.connectionMs,
     http: { requestTimeout: timeouts.requestMs, headersTimeout: timeouts.headersMs, connectionsCheckingInterval: interval },
     clientErrorHandler: clientErrorHandler as FastifyServerOptions['clientErrorHandler'],
+    // Requests arriving while the server closes get the edition's 503 (installEdgeHeaders).
+    return503OnClosing: false,
     // FST_ERR_BAD_URL (400) and FST_ERR_MAX_PARAM_LENGTH (414), raised by the router before any hook.
     frameworkErrors: (error, request, reply) => void sendEditionError(error, request, reply),
   };
@@ -113,7 +119,15 @@ export function edgeServerOptions(timeouts: HttpTimeouts): FastifyHttpOptions<Se
 
 /** Installs the headers of every response (see the module comment); call before registering routes. */
 export function installEdgeHeaders(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      return sendEditionError(new DomainError('UNAVAILABLE', 'The server is shutting down: retry the request', { retryAfterSeconds: 1 }), request, reply);
+    }
     requestIds.set(request.raw, request.id);
     reply.header('x-content-type-options', 'nosniff');
     // Set here too, so that hijacked responses (the MCP transport) carry it.

@@ -37,6 +37,7 @@ export const CACHEABLE_OPERATIONS: ReadonlySet<string> = new Set([
   'apiV1ListProjects', 'apiV1GetProject',
   'v1ListEditions', 'v1GetEdition', 'v1GetReference', 'v1ListPlans',
   'v1ListAirports', 'v1GetAirport', 'v1ProjectFacets', 'v1SearchFacets',
+  'v1ListCompanies', 'v1GetCompany', 'v1GetProjectHistory', // issue 30
 ]);
 
 /** Query parameters that make a body the caller's own (`mine=true`: the caller's interests). */

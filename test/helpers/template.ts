@@ -169,7 +169,7 @@ function pruneCache(name: TemplateName, keep: string): void {
 }
 
 /** The PGlite template tarball of `name`, built when missing (atomically: written aside, then renamed). */
-async function pgliteTemplate(name: TemplateName): Promise<Buffer> {
+export async function pgliteTemplate(name: TemplateName): Promise<Buffer> {
   const file = path.join(TEMPLATE_CACHE_DIR, `${name}-${templateHash(name)}.tar`);
   const cached = readIfPresent(file);
   if (cached) return cached;

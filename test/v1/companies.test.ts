@@ -137,6 +137,8 @@ describe('company profiles', () => {
     const survivor = res.json() as Company;
     assert.ok(survivor.aliases.includes('Skyline Legacy') && survivor.aliases.includes('SkyLeg'));
     assert.ok(survivor.subsidiaries.some((s) => s.id === child.id));
+    // A profile read before the merge is not served stale from the response cache.
+    assert.ok((await ok<Company>(h, who.core, '/v1/companies/skyline-group')).aliases.includes('SkyLeg'));
     for (const ref of ['skyline-legacy', 'SkyLeg', 'Skyline Legacy']) {
       assert.equal((await ok<Company>(h, who.core, `/v1/companies/${encodeURIComponent(ref)}`)).id, group.id, ref);
     }

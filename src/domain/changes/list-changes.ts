@@ -15,7 +15,7 @@ import { archiveScope, inPreview, PREVIEW_ROWS } from '../previews.js';
 import { listProjects } from '../projects/index.js';
 import { listTenders } from '../tenders/index.js';
 import { decodeCursor, encodeCursor, isBefore, type FeedPosition, type PreviewScope } from './cursor.js';
-import { articleIdsOf, currentHead, feedHorizon, readChanges, type ChangeRow, type TypeReach } from './repository.js';
+import { articleIdsOf, currentHead, readChanges, type ChangeRow, type TypeReach } from './repository.js';
 import { CHANGE_RETENTION_DAYS, CHANGE_TYPES, type Change, type ChangeOp, type ChangePage, type ChangeQuery, type ChangeType } from './schemas.js';
 
 /** The content gate of each type (events: any subscription). */
@@ -43,12 +43,11 @@ export async function listChanges(ctx: Ctx, query: ChangeQuery): Promise<ChangeP
 
   if (query.since === 'now') return { changes: [], next_cursor: encodeCursor({ version: await currentHead(ctx.db), seq: Number.MAX_SAFE_INTEGER, scope }) };
   const from: FeedPosition = query.since === undefined ? { version: 0, seq: 0, scope } : decodeCursor(query.since);
-  if (query.since !== undefined && isBefore(from, await feedHorizon(ctx.db))) {
+  const reach: TypeReach[] = await Promise.all(types.map(async (type) => ({ type, ids: scope ? await scopeIds(ctx, type, scope) : undefined })));
+  const { rows, head, horizon } = await readChanges(ctx.db, from, reach, query.limit);
+  if (query.since !== undefined && isBefore(from, horizon)) {
     throw new DomainError('GONE', `This cursor is older than the changes kept (at least ${CHANGE_RETENTION_DAYS} days): export the records again, then follow the feed from a cursor taken just before the export (since=now).`);
   }
-
-  const reach: TypeReach[] = await Promise.all(types.map(async (type) => ({ type, ids: scope ? await scopeIds(ctx, type, scope) : undefined })));
-  const { rows, head } = await readChanges(ctx.db, from, reach, query.limit);
   const entering = scope && from.scope ? await scopeDiff(ctx, from.scope, scope, types, from) : [];
   const changes = [...entering, ...rows.map((row) => changeOf(row, scope))];
   const last = rows.length === query.limit ? rows[rows.length - 1]! : undefined;

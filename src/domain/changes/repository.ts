@@ -27,47 +27,49 @@ export interface TypeReach {
   ids?: string[] | undefined;
 }
 
-const COLUMNS = sql`cc.version, c.seq, c.entity_type, c.entity_id, c.op, c.visible_before, c.visible_after, c.changed_fields, c.changed_at`;
-
 /**
  * At most `limit` changes after `from` in commit order, of records readers saw before or after the
- * change, restricted to `reach`; with `head`, the content version at the moment of the read (every
- * change up to it is visible to this very statement, so `head` is a safe position to resume from
- * when fewer than `limit` rows come back).
+ * change, restricted to `reach`; with, read by the same statement, `head` — the content version at
+ * that moment (every change up to it is visible to this very statement, so it is a safe position to
+ * resume from when fewer than `limit` rows come back) — and the pruning `horizon`.
+ * The plan walks `change_commits` in version order and each commit's changes by sequence (nested
+ * loop, incremental sort, stopped by the limit): a page costs its own rows, not the rest of the feed.
  */
-export async function readChanges(db: Kysely<DB>, from: FeedPosition, reach: TypeReach[], limit: number): Promise<{ rows: ChangeRow[]; head: number }> {
-  if (!reach.length) return { rows: [], head: await currentHead(db) };
-  const scope = sql.join(reach.map((r) => (r.ids
-    ? sql`(c.entity_type = ${r.type} and c.entity_id = any(${r.ids}::uuid[]))`
-    : sql`c.entity_type = ${r.type}`)), sql` or `);
+export async function readChanges(db: Kysely<DB>, from: FeedPosition, reach: TypeReach[], limit: number): Promise<{ rows: ChangeRow[]; head: number; horizon: FeedPosition }> {
+  const scope = reach.length
+    ? sql.join(reach.map((r) => (r.ids
+      ? sql`(c.entity_type = ${r.type} and c.entity_id = any(${r.ids}::uuid[]))`
+      : sql`c.entity_type = ${r.type}`)), sql` or `)
+    : sql`false`;
   const where: RawBuilder<SqlBool> = sql<SqlBool>`(c.visible_before or c.visible_after) and (${scope})`;
-  const { rows } = await sql<ChangeRow & { head: number }>`
-    with head as (select version from content_version where id),
-    page as (
-      (select ${COLUMNS} from change_commits cc join change_log c on c.txid = cc.txid
-        where cc.version = ${from.version} and c.seq > ${from.seq} and ${where}
-        order by c.seq limit ${limit})
-      union all
-      (select ${COLUMNS} from change_commits cc join change_log c on c.txid = cc.txid
-        where cc.version > ${from.version} and ${where}
-        order by cc.version, c.seq limit ${limit})
+  const { rows } = await sql<ChangeRow & { head: number; horizon_version: number; horizon_seq: number }>`
+    with page as (
+      select cc.version, c.seq, c.entity_type, c.entity_id, c.op, c.visible_before, c.visible_after, c.changed_fields, c.changed_at
+        from change_commits cc
+        cross join lateral (
+          select c.* from change_log c
+           where c.txid = cc.txid and (cc.version > ${from.version} or c.seq > ${from.seq}) and ${where}
+           order by c.seq limit ${limit}) c
+       where cc.version >= ${from.version}
+       order by cc.version, c.seq
+       limit ${limit}
     )
-    select h.version as head, p.* from head h left join (select * from page order by version, seq limit ${limit}) p on true
-    order by p.version, p.seq`.execute(db);
-  const head = rows[0]?.head ?? 0;
-  return { rows: rows.filter((r) => r.seq !== null), head };
+    select v.version as head, hz.version as horizon_version, hz.seq as horizon_seq, p.*
+      from content_version v cross join change_feed_horizon hz left join page p on true
+     where v.id and hz.id
+     order by p.version, p.seq`.execute(db);
+  const first = rows[0];
+  return {
+    rows: rows.filter((r) => r.seq !== null),
+    head: first?.head ?? 0,
+    horizon: { version: first?.horizon_version ?? 0, seq: first?.horizon_seq ?? 0 },
+  };
 }
 
 /** The content version now: every change committed so far has a version at most this. */
 export async function currentHead(db: Kysely<DB>): Promise<number> {
   const { rows } = await sql<{ version: number }>`select version from content_version where id`.execute(db);
   return rows[0]?.version ?? 0;
-}
-
-/** The last position pruned: a cursor before it may have missed changes. */
-export async function feedHorizon(db: Kysely<DB>): Promise<FeedPosition> {
-  const row = await db.selectFrom('change_feed_horizon').select(['version', 'seq']).executeTakeFirst();
-  return { version: row?.version ?? 0, seq: row?.seq ?? 0 };
 }
 
 /** The ids of the articles of edition `editionId`. */

@@ -3,6 +3,7 @@
  * RDF/RSS 1.0, JSON Feed 1.x; the format is detected from the document), then every format is
  * reduced to one {@link FeedItem} shape.
  */
+import { decodeHTML } from 'entities';
 import { parseFeed } from 'feedsmith';
 import { fold } from './suggest-engine.js';
 
@@ -32,19 +33,15 @@ const text = (v: unknown): string => {
   return '';
 };
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-/** HTML to plain text: tags removed, common entities decoded, white space collapsed. */
+/**
+ * HTML to plain text: tags removed, then every HTML character reference decoded (the HTML5 named
+ * entities such as `&rsquo;`, and numeric ones) by the `entities` library: feed text inside CDATA
+ * keeps its entities as written, and the XML parser decodes only XML's five; white space collapsed.
+ */
 export function plainText(html: string, max = 1000): string {
-  const s = html
+  const s = decodeHTML(html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') {
-        const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
-      }
-      return ENTITIES[e.toLowerCase()] ?? m;
-    })
+    .replace(/<[^>]*>/g, ' '))
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
     .replace(/\s+/g, ' ')
     .trim();

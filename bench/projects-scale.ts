@@ -1,0 +1,157 @@
+/**
+ * Lists and facets of /v1/projects at 1 000 000 projects (issue 31): every filter and every sort
+ * of `GET /v1/projects`, and `GET /v1/projects/facets`, each loaded with DISTINCT filter
+ * combinations (the response cache is off as well) at 10 connections; prints the
+ * `EXPLAIN (ANALYZE, BUFFERS)` plan of every statement of one request per scenario, then p50, p99
+ * and MET / MISSED against p99 ≤ 100 ms per scenario. Plans also go to
+ * bench/results/projects-scale-explain.txt, figures to bench/results/projects-scale.json.
+ *
+ *   # the data set (once; bench/README.md): a migrated PostgreSQL database with a million projects
+ *   DATABASE_URL=postgres://…/scale airport-intel seed synthetic --projects 1000000
+ *   BENCH_DATABASE_URL=postgres://…/scale npm run bench:projects-scale
+ *
+ * Knobs: SCALE_CONNECTIONS (10), SCALE_SECONDS per scenario (15), SCALE_VARIANTS distinct requests
+ * per scenario (300), SCALE_TARGET_MS (100), SCALE_EXPLAIN=short (12 lines per plan on stdout;
+ * the file always has them whole). Without BENCH_DATABASE_URL: a smoke run on a throwaway database
+ * of SCALE_SMOKE_PROJECTS (2 000) projects — its figures say nothing about the target.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { projectParamsToFilter, type ProjectParams } from '../src/domain/alerts/reader-queries.js';
+import { facetProjects, listProjectsForReader, PROJECT_SORTS, type ProjectSort } from '../src/domain/projects/index.js';
+import { isClean, runLoad, type LoadResult } from './load.js';
+import { benchApp, benchCaller, benchDatabase, explainStatements, say, verdict } from './scale-common.js';
+
+const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 10);
+const SECONDS = Number(process.env.SCALE_SECONDS ?? 15);
+const VARIANTS = Number(process.env.SCALE_VARIANTS ?? 300);
+const TARGET_MS = Number(process.env.SCALE_TARGET_MS ?? 100);
+const SHORT_PLANS = process.env.SCALE_EXPLAIN === 'short';
+
+const bench = await benchDatabase({ projects: Number(process.env.SCALE_SMOKE_PROJECTS ?? 2000), seed: 7 }, CONNECTIONS);
+let server: Awaited<ReturnType<typeof benchApp>> | undefined;
+try {
+  const db = bench.database.db;
+  const { key, ctx } = await benchCaller(bench.database);
+
+  // The vocabulary the requests draw from: what the projects actually carry.
+  const column = async (expr: string) =>
+    (await sql<{ v: string }>`select ${sql.raw(expr)}::text as v from projects where published and ${sql.raw(expr)} is not null group by 1 order by count(*) desc limit 60`.execute(db)).rows.map((r) => r.v);
+  const vocabulary = {
+    status: await column('status'),
+    country: await column('country_code'),
+    region: await column('region_slug'),
+    type: await column('project_type_slug'),
+    terms: [
+      ...(await sql<{ v: string }>`select t.slug as v from project_topics x join topics t on t.id = x.topic_id group by 1`.execute(db)).rows.map((r) => r.v),
+      ...(await sql<{ v: string }>`select t.slug as v from project_tags x join tags t on t.id = x.tag_id group by 1`.execute(db)).rows.map((r) => r.v),
+    ],
+    company_id: (await sql<{ v: string }>`select company_id::text as v from project_companies group by 1 order by count(*) desc limit 60`.execute(db)).rows.map((r) => r.v),
+    parent_project_id: (await sql<{ v: string }>`select parent_project_id::text as v from projects where parent_project_id is not null group by 1 limit 200`.execute(db)).rows.map((r) => r.v),
+    q: (await sql<{ v: string }>`select word as v from (select regexp_split_to_table(lower(title), '[^a-z]+') as word from (select title from projects limit 5000) s) w
+          where length(word) > 3 group by 1 order by count(*) desc limit 80`.execute(db)).rows.map((r) => r.v),
+  };
+  const years = (await sql<{ lo: number; hi: number }>`select min(expected_completion_year) as lo, max(expected_completion_year) as hi from projects`.execute(db)).rows[0]!;
+
+  let state = 12345;
+  const rand = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  type Filter = keyof ProjectParams;
+  /** One random value of filter `f` (a range for the numeric filters). */
+  const value = (f: Filter): Partial<ProjectParams> => {
+    switch (f) {
+      case 'min_value': return { min_value: Math.round(rand() * 2000) * 1_000_000 };
+      case 'max_value': return { max_value: Math.round(50 + rand() * 2000) * 1_000_000 };
+      case 'year_from': return { year_from: years.lo + Math.floor(rand() * Math.max(1, years.hi - years.lo)) };
+      case 'year_to': return { year_to: years.lo + Math.floor(rand() * Math.max(1, years.hi - years.lo)) };
+      case 'terms': return { terms: rand() < 0.7 ? pick(vocabulary.terms) : `${pick(vocabulary.terms)},${pick(vocabulary.terms)}` };
+      case 'status': return { status: pick(vocabulary.status) as ProjectParams['status'] };
+      default: {
+        const xs = vocabulary[f as 'country' | 'region' | 'type' | 'company_id' | 'parent_project_id' | 'q'];
+        return xs.length ? { [f]: pick(xs) } : {};
+      }
+    }
+  };
+  const FILTERS: Filter[] = ['q', 'country', 'status', 'region', 'type', 'terms', 'min_value', 'max_value', 'year_from', 'year_to', 'company_id', 'parent_project_id'];
+  const query = (params: Partial<ProjectParams> & { sort?: string; offset?: number }) =>
+    new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+
+  /** Up to VARIANTS distinct requests: `first` always, plus 0–2 other random filters. */
+  const variants = (base: string, first: Filter | undefined, sort: (() => ProjectSort | undefined) | undefined) => {
+    const seen = new Map<string, Partial<ProjectParams> & { sort?: ProjectSort }>();
+    for (let attempt = 0; attempt < VARIANTS * 20 && seen.size < VARIANTS; attempt++) {
+      let params: Partial<ProjectParams> & { sort?: ProjectSort; offset?: number } = first ? value(first) : {};
+      const extra = Math.floor(rand() * 3);
+      for (let i = 0; i < extra; i++) params = { ...params, ...value(pick(FILTERS)) };
+      // A range the wrong way round is a 400, not a measurement: put its ends in order.
+      if (params.year_from !== undefined && params.year_to !== undefined && params.year_from > params.year_to) {
+        [params.year_from, params.year_to] = [params.year_to, params.year_from];
+      }
+      if (params.min_value !== undefined && params.max_value !== undefined && params.min_value > params.max_value) {
+        [params.min_value, params.max_value] = [params.max_value, params.min_value];
+      }
+      const s = sort?.();
+      if (s) params.sort = s;
+      if (rand() < 0.2) params.offset = 50; // the second page now and then
+      seen.set(`${base}?${query(params)}`, params);
+    }
+    return [...seen.entries()];
+  };
+
+  const scenarios: { name: string; requests: [string, Partial<ProjectParams> & { sort?: ProjectSort }][]; facets: boolean }[] = [
+    ...PROJECT_SORTS.map((s) => ({ name: `list sort=${s}`, requests: variants('/v1/projects', undefined, () => s), facets: false })),
+    ...FILTERS.map((f) => ({ name: `list ${f}=…`, requests: variants('/v1/projects', f, () => pick(PROJECT_SORTS)), facets: false })),
+    { name: 'facets (no filter)', requests: [['/v1/projects/facets', {}]], facets: true },
+    { name: 'facets, 1–3 filters', requests: variants('/v1/projects/facets', pick(FILTERS), undefined), facets: true },
+  ];
+
+  // Plans of one request per scenario (its statements as the app sends them).
+  const explainLog: string[] = [];
+  for (const s of scenarios) {
+    const [urlPath, params] = s.requests[0]!;
+    const { sort, offset, ...filters } = params as ProjectParams & { sort?: ProjectSort; offset?: number };
+    const filter = projectParamsToFilter(filters);
+    const plans = await explainStatements(bench.url, ctx, (c) =>
+      s.facets ? facetProjects(c, filter) : listProjectsForReader(c, filter, sort ?? 'title_asc', { limit: 50, offset: offset ?? 0 }));
+    const heading = `=== ${s.name}: ${urlPath}`;
+    explainLog.push(heading, ...plans.flatMap((p) => [`--- ${p.sql.replace(/\s+/g, ' ').slice(0, 400)}`, p.plan]));
+    console.log(heading);
+    for (const p of plans) {
+      const lines = p.plan.split('\n');
+      console.log(SHORT_PLANS && lines.length > 13 ? [...lines.slice(0, 12), `  … (${lines.length - 13} more lines)`, lines.at(-1)].join('\n') : p.plan);
+    }
+  }
+  fs.mkdirSync(RESULTS, { recursive: true });
+  fs.writeFileSync(path.join(RESULTS, 'projects-scale-explain.txt'), explainLog.join('\n') + '\n');
+
+  server = await benchApp(bench.database);
+  const results: { name: string; distinct: number; result: LoadResult }[] = [];
+  for (const s of scenarios) {
+    say(`loading: ${s.name} (${s.requests.length} distinct requests, ${CONNECTIONS} connections, ${SECONDS} s)`);
+    const result = await runLoad({ url: server.url, paths: s.requests.map(([p]) => p), headers: { authorization: `Bearer ${key}` }, connections: CONNECTIONS, seconds: SECONDS });
+    results.push({ name: s.name, distinct: s.requests.length, result });
+  }
+
+  const count = (await sql<{ n: number }>`select count(*)::int as n from projects where published`.execute(db)).rows[0]!.n;
+  console.log(`\n/v1/projects at ${count.toLocaleString('en')} published projects, ${CONNECTIONS} connections, response cache off (target p99 ≤ ${TARGET_MS} ms)`);
+  console.log('| scenario | distinct requests | requests | req/s | p50 ms | p99 ms | target | cores self / pg / other |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  let met = 0;
+  for (const { name, distinct, result: r } of results) {
+    const clean = isClean(r);
+    const v = clean ? verdict(r.p99, TARGET_MS) : `INVALID (${JSON.stringify(r.statusCodes)}, ${r.errors} errors, ${r.timeouts} timeouts)`;
+    if (clean && r.p99 <= TARGET_MS) met++;
+    const cpu = r.cpu ? `${r.cpu.self.toFixed(2)} / ${r.cpu.postgres.toFixed(2)} / ${r.cpu.other.toFixed(2)}` : 'n/a';
+    console.log(`| ${name} | ${distinct} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${v} | ${cpu} |`);
+  }
+  console.log(`${met === results.length ? 'TARGET MET' : 'TARGET MISSED'}: ${met} of ${results.length} scenarios at p99 ≤ ${TARGET_MS} ms${bench.throwaway ? ' (SMOKE RUN on a small throwaway database: not a measurement)' : ''}`);
+  if (results.some((x) => (x.result.cpu?.other ?? 0) > 0.2)) console.log('WARNING: other processes used more than 0.2 core during a run: the figures are disturbed.');
+  fs.writeFileSync(path.join(RESULTS, 'projects-scale.json'), JSON.stringify({ at: new Date().toISOString(), projects: count, connections: CONNECTIONS, seconds: SECONDS, targetMs: TARGET_MS, smoke: bench.throwaway, results }, null, 2));
+  console.log('plans: bench/results/projects-scale-explain.txt; figures: bench/results/projects-scale.json');
+} finally {
+  await server?.app.close();
+  await bench.close();
+}

@@ -135,6 +135,10 @@ describe('airport-intel CLI', () => {
     { args: ['keys', 'create'], flags: ['--email <E>', '--label <L>'], example: /\$ airport-intel keys create --email/ },
     { args: ['sessions', 'create'], flags: ['--email <E>'], example: /\$ airport-intel sessions create --email/ },
     { args: ['media', 'migrate'], flags: ['--to <store>'], example: /\$ MEDIA_STORE=s3 .*airport-intel media migrate --to s3/ },
+    { args: ['jobs', 'list'], flags: ['--status <S>', '--kind <K>', '--limit <N>'], example: /\$ airport-intel jobs list --status dead/ },
+    { args: ['jobs', 'retry'], flags: ['--id <ID>'], example: /\$ airport-intel jobs retry --id/ },
+    { args: ['backup'], flags: ['--out <FILE>'], example: /\$ airport-intel backup --out/ },
+    { args: ['restore'], flags: ['--force'], example: /\$ .*airport-intel restore / },
   ];
 
   it('gives every command --help with its flags and an example, on stdout with exit code 0', async () => {
@@ -151,7 +155,7 @@ describe('airport-intel CLI', () => {
     }
     const top = await cli('--help');
     assert.equal(top.code, 0);
-    for (const name of ['serve', 'worker', 'migrate', 'media', 'seed', 'users', 'keys', 'sessions', '--version']) assert.ok(top.stdout.includes(name), name);
+    for (const name of ['serve', 'worker', 'migrate', 'media', 'seed', 'users', 'keys', 'sessions', 'jobs', 'backup', 'restore', '--version']) assert.ok(top.stdout.includes(name), name);
     const bare = await cli();
     assert.equal(bare.code, 0);
     assert.equal(bare.stdout, top.stdout);

@@ -1,11 +1,13 @@
 /**
  * `airport-intel jobs list|retry|discard` (issue 29), run as real processes: list by state and kind
  * as JSON, retry a dead job (queued, due now, attempts from zero), discard a queued one, and the
- * refusals (a running job, an unknown id, a bad state) with their exit codes.
+ * refusals (a running job, an unknown id, a bad state) with their exit codes; and the standalone
+ * `airport-intel worker` logs JSON lines like `serve` (its start with its jobs and concurrency, its
+ * stop on SIGTERM).
  * Runs on a temporary DATA_DIR, or on a throwaway PostgreSQL database when TEST_DATABASE_URL is set.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,4 +105,25 @@ it('lists, retries and discards jobs, and refuses what cannot be done', async ()
   } finally {
     await check.close();
   }
+});
+
+it('the standalone worker logs JSON lines (pino) and stops on SIGTERM', async () => {
+  const child = spawn(process.execPath, [BIN, 'worker'], { env: { ...env, LOG_FORMAT: 'json', JOB_CONCURRENCY: '3' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    for (let i = 0; i < 1200 && !out.includes('worker started'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.ok(out.includes('worker started'), out);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  assert.equal(await exited, 0);
+  const lines = out.trim().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string; process?: string; concurrency?: number; jobs?: string[] });
+  const started = lines.find((l) => l.msg === 'worker started')!;
+  assert.equal(started.level, 30);
+  assert.equal(started.process, 'worker');
+  assert.equal(started.concurrency, 3);
+  assert.ok(started.jobs!.includes('housekeeping.purge') && started.jobs!.includes('alerts.match'));
+  assert.ok(lines.some((l) => l.msg === 'worker stopped'));
 });

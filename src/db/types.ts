@@ -154,6 +154,16 @@ export interface ArticleProjects {
   project_id: string;
 }
 
+/** Migration 0020: the narrow copy of what article search ranks (kept by triggers; read-only for the app). */
+export interface ArticleSearch {
+  article_id: string;
+  edition_status: string;
+  kind: string;
+  publish_date: string;
+  search_vector: string;
+  sort_order: number;
+}
+
 export interface Articles {
   content: Generated<string>;
   country_code: string | null;
@@ -769,6 +779,7 @@ export interface DB {
   article_tags: ArticleTags;
   article_topics: ArticleTopics;
   article_views: ArticleViews;
+  article_search: ArticleSearch;
   articles: Articles;
   audit_log: AuditLog;
   billing_events: BillingEvents;

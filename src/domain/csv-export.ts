@@ -7,10 +7,12 @@
  * column per row is the cheapest thing for either driver to decode and leaves Node little garbage
  * (memory stays flat).
  *
- * - PostgreSQL: the cursor lives in a read-only transaction that holds one pool connection for the
- *   whole download (`DECLARE … NO SCROLL CURSOR`), one `FETCH` ahead: the database computes the
- *   next batch while the previous one is written. Ending the iteration early (`return()`, a client
- *   that disconnects) closes the cursor and rolls back, which releases the connection at once.
+ * - PostgreSQL server: the records come as bytes through `COPY (…) TO STDOUT` on a connection of
+ *   their own (src/db/copy.ts; issue 31): no string per record in Node. Ending the iteration early
+ *   (`return()`, a client that disconnects) drops that connection, which ends the COPY at once.
+ *   (Without the raw pool — a handle not opened by src/db/client.ts — the cursor below is used: a
+ *   read-only transaction holding one pool connection, `DECLARE … NO SCROLL CURSOR`, one `FETCH`
+ *   ahead; ending early closes the cursor and rolls back.)
  * - PGlite (in this process, one connection shared by every request): the cursor is declared
  *   `WITH HOLD` outside a transaction, so the result is computed once and each `FETCH` takes the
  *   connection only for its own batch (other requests run between batches); ending early

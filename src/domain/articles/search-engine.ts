@@ -121,6 +121,33 @@ export async function matchingArticleIds(db: Kysely<DB>, filter: ArticleFilter, 
   return rows.map((r) => r.id);
 }
 
+/** The members of {@link ArticleFilter} the narrow search table can answer by itself. */
+const NARROW_MEMBERS = new Set<string>(['q', 'editionStatuses', 'kinds', 'year']);
+
+/**
+ * The matches of a text query with their rank, date and order, read from the narrow
+ * `article_search` table (migration 0020, decision 0042) — the same stored vector, edition status
+ * and date, order and kind as `articles a join editions e`, kept in step by triggers, so the same
+ * rank, order and total, without joining editions and over narrow rows; `undefined` when `filter`
+ * holds a member only the wide query answers (region, terms, airports, interests …).
+ */
+function narrowSearch(filter: ArticleFilter & { q: string }): RawBuilder<unknown> | undefined {
+  for (const [member, value] of Object.entries(filter)) {
+    if (value !== undefined && !(Array.isArray(value) && value.length === 0) && !NARROW_MEMBERS.has(member)) return undefined;
+  }
+  const where: RawBuilder<SqlBool>[] = [
+    sql<SqlBool>`s.edition_status in (${sql.join(filter.editionStatuses ?? ['published'])})`,
+    sql<SqlBool>`s.kind in (${sql.join(filter.kinds ?? ['article'])})`,
+    sql<SqlBool>`s.search_vector @@ websearch_to_tsquery('english', ${filter.q})`,
+  ];
+  if (filter.year !== undefined) {
+    where.push(sql<SqlBool>`s.publish_date >= make_date(${filter.year}, 1, 1) and s.publish_date < make_date(${filter.year + 1}, 1, 1)`);
+  }
+  return sql`select s.article_id as id, ts_rank(s.search_vector, websearch_to_tsquery('english', ${filter.q})) as rank, s.publish_date, s.sort_order
+               from article_search s
+              where ${allOf(where)}`;
+}
+
 /**
  * A ranked page (`q` given) with its total, in ONE statement:
  * - ranking already reads every match to sort them, so `count(*) over ()` costs little more than
@@ -131,15 +158,17 @@ export async function matchingArticleIds(db: Kysely<DB>, filter: ArticleFilter, 
  *   with its LIMIT, is computed first; the taxonomy is read for the page's rows only), one round
  *   trip instead of two, and the views' SQL text is compiled once per process
  *   ({@link articleViewsSql}) (bench/README.md, "Where the time goes").
+ * - a query whose other filters the narrow `article_search` table answers reads that table
+ *   ({@link narrowSearch}) instead of `articles join editions`.
  * Same order and the same total as {@link matchingArticleIds} and {@link countArticles}. A page past
  * the last match has no row to carry the total: then the total is counted apart.
  */
 async function rankedPage(db: Kysely<DB>, filter: ArticleFilter & { q: string }, window: Window): Promise<Page<ArticleView>> {
   const ranked = sql<{ id: string; rank: number; publish_date: string; sort_order: number; total: number }>`(
     select m.id, m.rank, m.publish_date, m.sort_order, count(*) over ()::int as total
-      from (select a.id, ts_rank(a.search_vector, websearch_to_tsquery('english', ${filter.q})) as rank, e.publish_date, a.sort_order
+      from (${narrowSearch(filter) ?? sql`select a.id, ts_rank(a.search_vector, websearch_to_tsquery('english', ${filter.q})) as rank, e.publish_date, a.sort_order
               from articles a join editions e on e.id = a.edition_id
-             where ${allOf(filterConditions(filter))}
+             where ${allOf(filterConditions(filter))}`}
             offset 0) m
      order by m.rank desc, m.publish_date desc, m.sort_order, m.id
      limit ${window.limit} offset ${window.offset})`;

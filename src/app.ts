@@ -35,6 +35,7 @@ import { IdentityCache } from './domain/identity/index.js';
 import { installCompression, type CompressionOptions } from './http/compression.js';
 import { NO_ALLOWED_HOSTS, type AllowedHosts } from './net/outbound.js';
 import type { SendBudget } from './domain/newsletter/index.js';
+import { installWebApp, type WebAppOptions } from './http/web-app.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -75,6 +76,11 @@ export interface AppOptions {
   identityCache?: boolean | undefined;
   /** The outbox's send budget (SEND_BUDGET_HOURLY, SEND_BUDGET_DAILY), reported by `GET /v1/admin/email/usage`; default 1000 an hour, 10000 a day. */
   sendBudget?: SendBudget;
+  /**
+   * The browser app built from web/ (src/http/web-app.ts) at `/`, for every path no face claims;
+   * unset: no app (unknown paths are 404 in their dialect, as in the API tests). `serve` sets it.
+   */
+  webApp?: WebAppOptions | undefined;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -135,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterRoutes, { publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(docsRoutes);
+  if (options.webApp) await installWebApp(app, options.webApp);
   // Routes outside both editions (/healthz, /openapi.json, unknown paths) answer errors in the
   // dialect of their path: problem+json under /v1, else { error } (src/http/edge.ts).
   installRootErrors(app);

@@ -1,0 +1,18 @@
+/** `DELETE /v1/account/sessions`: signs out everywhere, this browser included. */
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api, setCsrfToken } from '../../../lib/api/client';
+import { unwrap } from '../../../lib/api/errors';
+import { queryClient } from '../../../lib/query-client';
+
+export function useEndAllSessions() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => { unwrap(await api.DELETE('/v1/account/sessions')); },
+    onSuccess: () => {
+      setCsrfToken(null);
+      queryClient.clear();
+      void navigate('/sign-in');
+    },
+  });
+}

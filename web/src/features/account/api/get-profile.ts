@@ -1,0 +1,10 @@
+/** `GET /v1/account/profile`. */
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client';
+import { unwrap } from '../../../lib/api/errors';
+
+export const profileQueryKey = ['account', 'profile'] as const;
+
+export function useProfile() {
+  return useQuery({ queryKey: profileQueryKey, queryFn: async () => unwrap(await api.GET('/v1/account/profile')) });
+}

@@ -1,0 +1,12 @@
+/** `POST /v1/auth/email-link/verify`: the emailed link's token opens a session (once). */
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client';
+import { unwrap } from '../../../lib/api/errors';
+import { onSignedIn, type SignedIn } from './signed-in';
+
+export function useVerifyEmailLink() {
+  return useMutation({
+    mutationFn: async (token: string) => unwrap(await api.POST('/v1/auth/email-link/verify', { body: { token } })) as SignedIn,
+    onSuccess: onSignedIn,
+  });
+}

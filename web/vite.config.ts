@@ -45,6 +45,8 @@ export default defineConfig({
     // No inline script (the Content-Security-Policy allows none): modern browsers preload modules natively.
     modulePreload: { polyfill: false },
     sourcemap: false,
+    // The pre-compression above takes a few seconds on purpose (Brotli 11): no timing report about it.
+    rolldownOptions: { checks: { pluginTimings: false } },
   },
   server: {
     port: 5173,

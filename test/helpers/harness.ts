@@ -86,6 +86,8 @@ export interface HarnessOptions {
   payments?: AppOptions['payments'] | undefined;
   /** Base URL of links in messages (AppOptions.publicBaseUrl). */
   publicBaseUrl?: string | undefined;
+  /** The web app (AppOptions.webApp; the browser tests serve the real build); default none. */
+  webApp?: AppOptions['webApp'] | undefined;
 }
 
 /** Builds the service over a fresh database cloned from the `migrated` (or `sample`) template. */
@@ -94,7 +96,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const clock = options.clock ?? new TestClock();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.outboundAllowedHosts ? { outboundAllowedHosts: options.outboundAllowedHosts } : {}), ...(options.media ? { media: options.media } : {}), ...(options.payments ? { payments: options.payments } : {}), ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}) });
+    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.outboundAllowedHosts ? { outboundAllowedHosts: options.outboundAllowedHosts } : {}), ...(options.media ? { media: options.media } : {}), ...(options.payments ? { payments: options.payments } : {}), ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}), ...(options.webApp ? { webApp: options.webApp } : {}) });
     installResponseValidation(app);
     await app.ready();
   } catch (err) {

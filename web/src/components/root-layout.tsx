@@ -1,22 +1,14 @@
 /**
  * The frame of every page: a header with the service's name and the signed-in person's links, the
- * `<main>` landmark and a skip link. It notes each navigation so that the next page's title takes
- * the focus (components/page-title.tsx).
+ * `<main>` landmark and a skip link (each page's title takes the focus after a navigation:
+ * components/page-title.tsx).
  */
 import { Anchor, AppShell, Button, Container, Group, Text, VisuallyHidden } from '@mantine/core';
-import { useEffect, useRef } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { useSession } from '../features/auth/api/get-session';
 import { useSignOut } from '../features/auth/api/sign-out';
-import { noteNavigation } from './page-title';
 
 export function RootLayout() {
-  const location = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) first.current = false;
-    else noteNavigation();
-  }, [location.pathname]);
   const session = useSession();
   const signOut = useSignOut();
   const user = session.data?.authenticated ? session.data.user : null;

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The web app's public pages in real Chromium (issue 25): each renders with one `<h1>`, landmarks
  * and no serious or critical axe-core violation, at 360 px wide without sideways scrolling as on a

@@ -25,7 +25,7 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /** A TCP port free on 127.0.0.1 now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address() as net.AddressInfo;

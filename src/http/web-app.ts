@@ -89,6 +89,7 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
       strictTransportSecurity: options.https === true ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
+      xFrameOptions: { action: 'deny' },
     });
     if (built && existsSync(path.join(dir, 'assets'))) {
       await scope.register(fastifyStatic, {

@@ -52,7 +52,7 @@ describe('the web app', () => {
       assert.match(csp, /object-src 'none'/);
       assert.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
       assert.equal(res.headers['x-content-type-options'], 'nosniff');
-      assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN');
+      assert.equal(res.headers['x-frame-options'], 'DENY');
       assert.equal(res.headers['strict-transport-security'], undefined, 'no HSTS over http');
     }
   });

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { useCompletePasswordReset } from '../../features/auth/api/complete-password-reset';
 import { errorMessage } from '../../lib/api/errors';
-import { newPasswordRules } from '../../features/auth/components/password-rules';
+import { newPasswordRules } from '../../lib/password-rules';
 
 export function Component() {
   const [params] = useSearchParams();

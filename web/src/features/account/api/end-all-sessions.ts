@@ -1,17 +1,16 @@
 /** `DELETE /v1/account/sessions`: signs out everywhere, this browser included. */
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, setCsrfToken } from '../../../lib/api/client';
+import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
-import { queryClient } from '../../../lib/query-client';
+import { forgetSession } from '../../../lib/session';
 
 export function useEndAllSessions() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => { unwrap(await api.DELETE('/v1/account/sessions')); },
     onSuccess: () => {
-      setCsrfToken(null);
-      queryClient.clear();
+      forgetSession();
       void navigate('/sign-in');
     },
   });

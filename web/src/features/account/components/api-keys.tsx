@@ -3,6 +3,9 @@
  * plaintext shown once, with a copy button), and revocation.
  */
 import { Alert, Anchor, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { DataTable } from '../../../components/data-table';
+import { Section } from '../../../components/section';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -48,8 +51,7 @@ function MintKey() {
       { onSuccess: (key) => { setMinted({ key: key.key, label: key.label }); form.reset(); } },
     ));
   return (
-    <section aria-labelledby="mint-heading">
-      <Text component="h2" id="mint-heading" fw={600} size="lg" mb="sm">New key</Text>
+    <Section id="mint" title="New key">
       <form onSubmit={submit} noValidate>
         <Stack maw={520}>
           <TextInput label="Label" description="What the key is for, e.g. ci or dashboard." maxLength={100} {...form.getInputProps('label')} />
@@ -77,7 +79,7 @@ function MintKey() {
           </Stack>
         )}
       </Modal>
-    </section>
+    </Section>
   );
 }
 
@@ -85,55 +87,32 @@ function KeyList({ keys }: { keys: Key[] }) {
   const revoke = useRevokeApiKey();
   const [confirm, setConfirm] = useState<Key | null>(null);
   return (
-    <section aria-labelledby="keys-heading">
-      <Text component="h2" id="keys-heading" fw={600} size="lg" mb="sm">Your keys</Text>
+    <Section id="keys" title="Your keys">
       {keys.length === 0 ? (
         <Text c="dark.6">No keys yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Label</Table.Th>
-                <Table.Th scope="col">Key</Table.Th>
-                <Table.Th scope="col">Created</Table.Th>
-                <Table.Th scope="col">Expires</Table.Th>
-                <Table.Th scope="col">Today</Table.Th>
-                <Table.Th scope="col"><span className="visually-hidden">Actions</span></Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {keys.map((k) => (
-                <Table.Tr key={k.id}>
-                  <Table.Td>{k.label ?? '—'} {k.read_only && <Badge size="sm" variant="light" color="gray">read-only</Badge>}</Table.Td>
-                  <Table.Td><Code>{k.prefix}…</Code></Table.Td>
-                  <Table.Td>{formatDate(k.created_at)}</Table.Td>
-                  <Table.Td>{k.expires_at ? formatDate(k.expires_at) : 'never'}</Table.Td>
-                  <Table.Td>{k.usage.today}{k.usage.daily_quota !== null ? ` of ${k.usage.daily_quota}` : ''}</Table.Td>
-                  <Table.Td>
-                    <Button size="xs" color="red" variant="light" onClick={() => setConfirm(k)} aria-label={`Revoke key ${k.label ?? k.prefix}`}>
-                      Revoke
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable columns={['Label', 'Key', 'Created', 'Expires', 'Today']} actions minWidth={560}>
+          {keys.map((k) => (
+            <Table.Tr key={k.id}>
+              <Table.Td>{k.label ?? '—'} {k.read_only && <Badge size="sm" variant="light" color="gray">read-only</Badge>}</Table.Td>
+              <Table.Td><Code>{k.prefix}…</Code></Table.Td>
+              <Table.Td>{formatDate(k.created_at)}</Table.Td>
+              <Table.Td>{k.expires_at ? formatDate(k.expires_at) : 'never'}</Table.Td>
+              <Table.Td>{k.usage.today}{k.usage.daily_quota !== null ? ` of ${k.usage.daily_quota}` : ''}</Table.Td>
+              <Table.Td>
+                <Button size="xs" color="red" variant="light" onClick={() => setConfirm(k)} aria-label={`Revoke key ${k.label ?? k.prefix}`}>
+                  Revoke
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Revoke this key?" closeButtonProps={{ 'aria-label': 'Close' }}>
-        <Stack>
-          <Text>Calls with <Code>{confirm?.prefix}…</Code> will be refused at once. This cannot be undone.</Text>
-          {revoke.isError && <Alert color="red" role="alert">{errorMessage(revoke.error)}</Alert>}
-          <Group>
-            <Button color="red" loading={revoke.isPending}
-              onClick={() => confirm && revoke.mutate(confirm.id, { onSuccess: () => { setConfirm(null); notifications.show({ message: 'Key revoked' }); } })}>
-              Revoke key
-            </Button>
-            <Button variant="default" onClick={() => setConfirm(null)}>Keep it</Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </section>
+      <ConfirmModal opened={confirm !== null} onClose={() => setConfirm(null)} title="Revoke this key?" confirmLabel="Revoke key" cancelLabel="Keep it"
+        pending={revoke.isPending} error={revoke.error}
+        onConfirm={() => confirm && revoke.mutate(confirm.id, { onSuccess: () => { setConfirm(null); notifications.show({ message: 'Key revoked' }); } })}>
+        <Text>Calls with <Code>{confirm?.prefix}…</Code> will be refused at once. This cannot be undone.</Text>
+      </ConfirmModal>
+    </Section>
   );
 }

@@ -3,7 +3,7 @@ import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../../lib/api/errors';
-import { newPasswordRules } from '../../auth/components/password-rules';
+import { newPasswordRules } from '../../../lib/password-rules';
 import { useMe } from '../api/get-me';
 import { useRemovePassword } from '../api/remove-password';
 import { useSetPassword } from '../api/set-password';

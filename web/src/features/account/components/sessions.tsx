@@ -1,5 +1,6 @@
 /** The person's browser sessions: device, last seen, created; end one, or sign out everywhere. */
 import { Alert, Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { DataTable } from '../../../components/data-table';
 import { ErrorNotice, Loading } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api/errors';
 import { formatDateTime } from '../../../lib/format';
@@ -15,37 +16,24 @@ export function Sessions() {
   if (sessions.isError) return <ErrorNotice error={sessions.error} />;
   return (
     <Stack>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Device</Table.Th>
-              <Table.Th scope="col">Address</Table.Th>
-              <Table.Th scope="col">Signed in</Table.Th>
-              <Table.Th scope="col">Last seen</Table.Th>
-              <Table.Th scope="col"><span className="visually-hidden">Actions</span></Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sessions.data.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>{s.device ?? 'Unknown device'} {s.current && <Badge size="sm" variant="light">this browser</Badge>}</Table.Td>
-                <Table.Td>{s.ip ?? '—'}</Table.Td>
-                <Table.Td>{formatDateTime(s.created_at)}</Table.Td>
-                <Table.Td>{s.last_seen_at ? formatDateTime(s.last_seen_at) : '—'}</Table.Td>
-                <Table.Td>
-                  {!s.current && (
-                    <Button size="xs" variant="light" color="red" loading={end.isPending && end.variables === s.id}
-                      onClick={() => end.mutate(s.id)} aria-label={`Sign out ${s.device ?? 'this session'} (${formatDateTime(s.created_at)})`}>
-                      Sign out
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable columns={['Device', 'Address', 'Signed in', 'Last seen']} actions minWidth={560}>
+        {sessions.data.map((s) => (
+          <Table.Tr key={s.id}>
+            <Table.Td>{s.device ?? 'Unknown device'} {s.current && <Badge size="sm" variant="light">this browser</Badge>}</Table.Td>
+            <Table.Td>{s.ip ?? '—'}</Table.Td>
+            <Table.Td>{formatDateTime(s.created_at)}</Table.Td>
+            <Table.Td>{s.last_seen_at ? formatDateTime(s.last_seen_at) : '—'}</Table.Td>
+            <Table.Td>
+              {!s.current && (
+                <Button size="xs" variant="light" color="red" loading={end.isPending && end.variables === s.id}
+                  onClick={() => end.mutate(s.id)} aria-label={`Sign out ${s.device ?? 'this session'} (${formatDateTime(s.created_at)})`}>
+                  Sign out
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       {(end.isError || endAll.isError) && <Alert color="red" role="alert">{errorMessage(end.error ?? endAll.error)}</Alert>}
       <Text size="sm">Signing out everywhere ends every session, this one included.</Text>
       <Button color="red" variant="light" w="fit-content" loading={endAll.isPending} onClick={() => endAll.mutate()}>Sign out everywhere</Button>

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { api, setCsrfToken } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
 import type { SessionState } from '../../../lib/api/paths';
+import { sessionQueryKey } from '../../../lib/session';
 
-export const sessionQueryKey = ['auth', 'session'] as const;
+export { sessionQueryKey };
 
 export async function getSession(): Promise<SessionState> {
   const state = unwrap(await api.GET('/v1/auth/session')) as SessionState;

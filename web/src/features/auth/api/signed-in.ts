@@ -2,7 +2,7 @@
 import { setCsrfToken } from '../../../lib/api/client';
 import type { SignedIn } from '../../../lib/api/paths';
 import { queryClient } from '../../../lib/query-client';
-import { sessionQueryKey } from './get-session';
+import { sessionQueryKey } from '../../../lib/session';
 
 export function onSignedIn(answer: { csrf_token?: string | null }): void {
   setCsrfToken(answer.csrf_token);

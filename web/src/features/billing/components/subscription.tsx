@@ -2,7 +2,9 @@
  * The account's subscription (plan, status, period end, trial, cancel) and buying one: the plans of
  * /v1/plans, the quote of /v1/billing/quote, checkout at the provider's hosted page.
  */
-import { Alert, Badge, Button, Card, Checkbox, Group, List, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, List, NumberInput, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { Section } from '../../../components/section';
 import { useState } from 'react';
 import { ErrorNotice, Loading } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api/errors';
@@ -37,19 +39,17 @@ function Current({ subscription }: { subscription: Sub | null }) {
   const [confirm, setConfirm] = useState(false);
   if (!subscription) {
     return (
-      <section aria-labelledby="current-heading">
-        <Text component="h2" id="current-heading" fw={600} size="lg" mb="sm">Your plan</Text>
+      <Section id="current" title="Your plan">
         <Stack>
           <Text>Your account has no subscription yet. Try everything for 14 days, or choose a plan below.</Text>
           {trial.isError && <Alert color="red" role="alert">{errorMessage(trial.error)}</Alert>}
           <Button w="fit-content" loading={trial.isPending} onClick={() => trial.mutate()}>Start a 14-day trial</Button>
         </Stack>
-      </section>
+      </Section>
     );
   }
   return (
-    <section aria-labelledby="current-heading">
-      <Text component="h2" id="current-heading" fw={600} size="lg" mb="sm">Your plan</Text>
+    <Section id="current" title="Your plan">
       <Table variant="vertical" withTableBorder maw={560}>
         <Table.Tbody>
           <Table.Tr><Table.Th scope="row" w={180}>Plan</Table.Th><Table.Td data-testid="plan">{subscription.plan}</Table.Td></Table.Tr>
@@ -64,17 +64,11 @@ function Current({ subscription }: { subscription: Sub | null }) {
         <Button mt="md" color="red" variant="light" onClick={() => setConfirm(true)}>Cancel subscription</Button>
       )}
       {subscription.cancel_at_period_end && <Text mt="md" size="sm">Cancelled: access continues until the end of the period.</Text>}
-      <Modal opened={confirm} onClose={() => setConfirm(false)} title="Cancel the subscription?" closeButtonProps={{ 'aria-label': 'Close' }}>
-        <Stack>
-          <Text>It ends at the end of the current period; until then everything keeps working.</Text>
-          {cancel.isError && <Alert color="red" role="alert">{errorMessage(cancel.error)}</Alert>}
-          <Group>
-            <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => setConfirm(false) })}>Cancel at period end</Button>
-            <Button variant="default" onClick={() => setConfirm(false)}>Keep it</Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </section>
+      <ConfirmModal opened={confirm} onClose={() => setConfirm(false)} title="Cancel the subscription?" confirmLabel="Cancel at period end" cancelLabel="Keep it"
+        pending={cancel.isPending} error={cancel.error} onConfirm={() => cancel.mutate(undefined, { onSuccess: () => setConfirm(false) })}>
+        <Text>It ends at the end of the current period; until then everything keeps working.</Text>
+      </ConfirmModal>
+    </Section>
   );
 }
 
@@ -97,8 +91,7 @@ function Buy() {
     setChoice({ plan: code, currency: price.currency, interval: price.interval, extra_seats: 0, add_wat: false });
   };
   return (
-    <section aria-labelledby="buy-heading">
-      <Text component="h2" id="buy-heading" fw={600} size="lg" mb="sm">Plans</Text>
+    <Section id="buy" title="Plans">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mb="lg">
         {buyable.map((p) => (
           <Card key={p.code} withBorder component="article" aria-labelledby={`plan-${p.code}`}>
@@ -153,6 +146,6 @@ function Buy() {
           </Button>
         </Stack>
       )}
-    </section>
+    </Section>
   );
 }

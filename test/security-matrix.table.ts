@@ -420,6 +420,19 @@ export const TABLE: Record<string, Row> = {
     body: { organisation: 'Matrix Airports', contact_name: 'Matrix Buyer', email: 'matrix-buyer@example.com', country: 'GB', plan: 'enterprise', seats: 12 },
   },
   v1AcceptInvitation: { access: 'public', status: 400 },
+  v1GetInvitation: { access: 'public', status: 400 },
+
+  // issue 25: sign-in. The sign-up and link endpoints answer 202 to every caller, up to the
+  // per-address limit (10 per 15 minutes; the matrix's 14 callers send one address): then 429.
+  v1GetAuthSession: { access: 'public' },
+  v1SignUp: { access: 'public', body: { email: 'matrix-signup@example.test' }, status: 'any' },
+  v1RequestEmailLink: { access: 'public', body: { email: 'matrix-link@example.test' }, status: 'any' },
+  v1VerifyEmailLink: { access: 'public', body: { token: 'matrix-token-that-names-no-link-000000000' }, status: 400 },
+  v1SignOut: {
+    access: 'user', status: 204, shared: 'ends the caller\'s own session only (an API key has none: nothing happens)',
+    // The session callers signed out: their sessions work again for the later rows.
+    cleanup: async (h) => { await h.database.db.updateTable('sessions').set({ revoked_at: null }).where('revoked_at', 'is not', null).execute(); },
+  },
   v1AdminListProcurement: { access: 'admin' },
   v1AdminGetProcurement: { access: 'admin' },
   v1AdminReviewProcurement: { access: 'admin', body: { decision: 'in_review', note: 'matrix' } },

@@ -249,6 +249,8 @@ describe('security matrix', () => {
             const reason = lacksApi(caller) ? 'api' : '(archive|projects|wat|exports)';
             assert.match((res.json() as { error: string }).error, new RegExp(`feature "${reason}"`), what);
           }
+        } else if (res.statusCode === 204) {
+          assert.equal(res.body, '', `204 has no body: ${what}`);
         } else if (op.path.endsWith('/export')) {
           assert.match(String(res.headers['content-type']), /^text\/csv/, what);
         } else if (op.operationId === 'v1GetMediaBytes') {

@@ -88,6 +88,10 @@ export interface HarnessOptions {
   publicBaseUrl?: string | undefined;
   /** The web app (AppOptions.webApp; the browser tests serve the real build); default none. */
   webApp?: AppOptions['webApp'] | undefined;
+  /** Rate limits of the sign-in endpoints (AppOptions.authRateLimits); default the service's. */
+  authRateLimits?: AppOptions['authRateLimits'];
+  /** Fastify's trustProxy (AppOptions.trustProxy, TRUST_PROXY); default off. */
+  trustProxy?: AppOptions['trustProxy'];
 }
 
 /** Builds the service over a fresh database cloned from the `migrated` (or `sample`) template. */
@@ -96,7 +100,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const clock = options.clock ?? new TestClock();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.outboundAllowedHosts ? { outboundAllowedHosts: options.outboundAllowedHosts } : {}), ...(options.media ? { media: options.media } : {}), ...(options.payments ? { payments: options.payments } : {}), ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}), ...(options.webApp ? { webApp: options.webApp } : {}) });
+    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.outboundAllowedHosts ? { outboundAllowedHosts: options.outboundAllowedHosts } : {}), ...(options.media ? { media: options.media } : {}), ...(options.payments ? { payments: options.payments } : {}), ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}), authRateLimits: options.authRateLimits, trustProxy: options.trustProxy, ...(options.webApp ? { webApp: options.webApp } : {}) });
     installResponseValidation(app);
     await app.ready();
   } catch (err) {

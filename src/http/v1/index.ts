@@ -8,6 +8,7 @@ import { installV1Access } from './access.js';
 import v1AdminScope from './admin/index.js';
 import { installV1Errors } from './problem.js';
 import accountRoutes from './routes/account.js';
+import authRoutes from './routes/auth.js';
 import airportRoutes from './routes/airports.js';
 import billingRoutes from './routes/billing.js';
 import alertRoutes from './routes/alerts.js';
@@ -26,6 +27,7 @@ export default async function v1(app: FastifyInstance, options: Partial<Newslett
   installV1Errors(app);
   installV1Access(app);
   await app.register(identityRoutes);
+  await app.register(authRoutes); // issue 25: sign-up, email links, passwords, sessions, SSO
   await app.register(editionRoutes);
   await app.register(searchRoutes);
   await app.register(projectRoutes);

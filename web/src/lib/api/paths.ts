@@ -32,7 +32,7 @@ export interface BrowserSession { id: string; current: boolean; device: string |
 /** Company sign-in of an Enterprise account. */
 export interface SsoConfig { issuer: string; client_id: string; domains: string[]; enabled: boolean; has_client_secret: boolean }
 /** `GET /v1/account/invitations/{code}`. */
-export interface InvitationView { account_name: string; invited_by: { name: string | null }; email: string; role: string; expires_at: string; status: string }
+export interface InvitationView { account_name: string; invited_by: { name: string | null } | null; email: string; role: string; expires_at: string; status: string }
 
 type Message = { message: string };
 

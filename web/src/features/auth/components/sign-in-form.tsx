@@ -45,7 +45,7 @@ function EmailLinkForm({ email, onEmail, returnTo }: FormProps) {
   const request = useRequestEmailLink();
   const form = useForm({ initialValues: { email }, validate: { email: validEmail }, onValuesChange: (v) => onEmail(v.email) });
   return (
-    <form onSubmit={form.onSubmit((v) => request.mutate({ email: v.email.trim(), ...(returnTo ? { return_to: returnTo } : {}) }))} noValidate>
+    <form onSubmit={form.onSubmit((v) => request.mutate({ email: v.email.trim(), return_to: safeReturnTo(returnTo) }))} noValidate>
       <Stack>
         <Text size="sm">We email you a link that signs you in. It works once, for 15 minutes.</Text>
         <EmailField {...form.getInputProps('email')} key={form.key('email')} data-autofocus />
@@ -111,7 +111,7 @@ function SsoForm({ email, onEmail, returnTo }: FormProps) {
   const form = useForm({ initialValues: { email }, validate: { email: validEmail }, onValuesChange: (v) => onEmail(v.email) });
   const none = start.error instanceof ApiError && start.error.status === 404;
   return (
-    <form onSubmit={form.onSubmit((v) => start.mutate({ email: v.email.trim(), ...(returnTo ? { return_to: returnTo } : {}) }))} noValidate>
+    <form onSubmit={form.onSubmit((v) => start.mutate({ email: v.email.trim(), return_to: safeReturnTo(returnTo) }))} noValidate>
       <Stack>
         <Text size="sm">Your work address takes you to your company's sign-in page.</Text>
         <EmailField label="Work email address" {...form.getInputProps('email')} key={form.key('email')} />

@@ -2,6 +2,7 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { errorMessage } from '../../../lib/api/errors';
+import { safeReturnTo } from '../../../lib/return-to';
 import { useSignUp } from '../api/sign-up';
 import { EmailField, validEmail } from './email-field';
 
@@ -9,7 +10,7 @@ export function SignUpForm({ returnTo }: { returnTo: string | null }) {
   const signUp = useSignUp();
   const form = useForm({ initialValues: { name: '', email: '' }, validate: { email: validEmail } });
   const submit = form.onSubmit((v) =>
-    signUp.mutate({ email: v.email.trim(), ...(v.name.trim() ? { name: v.name.trim() } : {}), ...(returnTo ? { return_to: returnTo } : {}) }));
+    signUp.mutate({ email: v.email.trim(), ...(v.name.trim() ? { name: v.name.trim() } : {}), return_to: safeReturnTo(returnTo) }));
   if (signUp.isSuccess) {
     return (
       <Alert color="green" title="Check your email" role="status">

@@ -23,11 +23,11 @@ export function InvitationCard({ code }: { code: string }) {
   }
   if (invitation.isError) return <ErrorNotice error={invitation.error} />;
   const inv = invitation.data;
-  const open = inv.status === 'pending' || inv.status === 'invited' || inv.status === 'open';
+  const open = inv.status === 'open';
   return (
     <Stack>
       <Text>
-        <strong>{inv.invited_by.name ?? 'A colleague'}</strong> invites <strong>{inv.email}</strong> to join <strong>{inv.account_name}</strong> as {inv.role === 'admin' ? 'an admin' : `a ${inv.role}`}.
+        <strong>{inv.invited_by?.name ?? 'A colleague'}</strong> invites <strong>{inv.email}</strong> to join <strong>{inv.account_name}</strong> as {inv.role === 'admin' ? 'an admin' : `a ${inv.role}`}.
       </Text>
       <Text size="sm">The invitation is valid until {formatDate(inv.expires_at)}.</Text>
       {!open && <Alert color="yellow" role="status">This invitation is {inv.status}.</Alert>}

@@ -1,0 +1,84 @@
+/**
+ * /v1 sign-in (issue 25; docs/sessions.md). No token needed, except sign-out; every sign-in answer
+ * sets the browser session cookie and carries the session's CSRF token:
+ * | GET    | /v1/auth/session                  | the browser's session: signed in or not (never 401)        |
+ * | POST   | /v1/auth/sign-up                  | emails a link that creates the account and signs in (202)  |
+ * | POST   | /v1/auth/email-link               | emails a sign-in link (202, the same for every address)    |
+ * | POST   | /v1/auth/email-link/verify        | opens the link: signs in, sets the cookie                  |
+ * | POST   | /v1/auth/sign-out                 | ends this session, clears the cookie                       |
+ * The endpoints that send mail or take a password are rate-limited per client address and per
+ * email address (429 with Retry-After), and refuse a foreign Origin (login CSRF).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { EmailLinkInput, getSessionState, requestEmailLink, signOut, signUp, SignUpInput, verifyEmailLink, VerifyLinkInput } from '../../../domain/auth/index.js';
+import { component } from '../../schema.js';
+import { clearSessionCookie, clientOf, presentSignIn, readSessionCookie } from '../../session-cookie.js';
+import { ctxOf } from '../../types.js';
+import { security } from '../named.js';
+import { problemResponses } from '../problem.js';
+import { LinkRequestedRecord, presentSessionState, SessionStateRecord, SignInAnswer } from '../records/auth.js';
+
+const tags = ['Sign-in'];
+const noToken: Record<string, string[]>[] = [];
+/** A sign-in endpoint: no token, no Idempotency-Key (an answer that opens a session is never replayed), Origin checked. */
+const signInRoute = (group?: 'mail' | 'password' | 'sso') => ({ access: 'public' as const, idempotency: false as const, signIn: true, authLimit: group ? { group } : {} });
+const errors = problemResponses(400, 403, 429, 500);
+
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const base = { publicBaseUrl: app.publicBaseUrl };
+
+  r.get('/auth/session', {
+    config: { access: 'public' },
+    schema: {
+      operationId: 'v1GetAuthSession', summary: 'The browser\'s session: signed in (user, CSRF token, expiry) or not; never 401', tags, security: noToken,
+      description: 'Reads the session cookie (ai_session, or __Host-ai_session on https). Signed in: the user, the session\'s CSRF token (send it in X-CSRF-Token with every cookie-authenticated write) and the absolute expiry. Without a cookie, or with one whose session ended, expired or was revoked: `{ authenticated: false }`.',
+      response: { 200: SessionStateRecord, ...problemResponses(500) },
+    },
+  }, async (req) => presentSessionState(await getSessionState(ctxOf(req), req.server.sessionSecret, readSessionCookie(req))));
+
+  r.post('/auth/sign-up', {
+    config: signInRoute('mail'),
+    schema: {
+      operationId: 'v1SignUp', summary: 'Sign up with an email address: emails a link that creates the account and signs in', tags, security: noToken,
+      description: 'Emails PUBLIC_BASE_URL/auth/link?token=… (single use, 15 minutes): opening it verifies the address, creates the user and their own account (no subscription: start a trial with POST /v1/billing/trial) and signs in. An address that already has an account gets a sign-in link instead. The answer is the same for every address. Rate-limited per client address and per email address (429 with Retry-After).',
+      body: component('V1SignUpInput', SignUpInput, { email: 'ana@example.com', name: 'Ana Souza', return_to: '/account/api-keys' }),
+      response: { 202: LinkRequestedRecord, ...errors },
+    },
+  }, async (req, reply) => reply.status(202).send(await signUp(ctxOf(req), req.body, base)));
+
+  r.post('/auth/email-link', {
+    config: signInRoute('mail'),
+    schema: {
+      operationId: 'v1RequestEmailLink', summary: 'Email a sign-in link (the same answer for every address)', tags, security: noToken,
+      description: 'Emails PUBLIC_BASE_URL/auth/link?token=… to an address with an account (single use, 15 minutes; only its SHA-256 is stored). The answer, and the work done, are the same whether or not the address has an account. Rate-limited per client address and per email address (429 with Retry-After).',
+      body: component('V1EmailLinkInput', EmailLinkInput, { email: 'ana@example.com', return_to: '/account' }),
+      response: { 202: LinkRequestedRecord, ...errors },
+    },
+  }, async (req, reply) => reply.status(202).send(await requestEmailLink(ctxOf(req), req.body, base)));
+
+  r.post('/auth/email-link/verify', {
+    config: signInRoute(),
+    schema: {
+      operationId: 'v1VerifyEmailLink', summary: 'Open an emailed sign-in or sign-up link: signs in and sets the session cookie', tags, security: noToken,
+      description: 'The token of /auth/link?token=…. Marks the link used, creates the account of a sign-up, marks the address verified and opens a browser session (a new one at every sign-in): the answer sets the cookie and carries the CSRF token. An unknown, expired (15 minutes) or already used link is 400 (param token).',
+      body: component('V1VerifyLinkInput', VerifyLinkInput, { token: 'Jm2c7yq9Vt0rKpL4xN8sQ1wE5uI3oA6dF9gH2jK4lZ0' }),
+      response: { 200: SignInAnswer, ...errors },
+    },
+  }, async (req, reply) => presentSignIn(reply, await verifyEmailLink(ctxOf(req), req.server.sessionSecret, req.body, clientOf(req))));
+
+  r.post('/auth/sign-out', {
+    config: { access: 'user', idempotency: false },
+    schema: {
+      operationId: 'v1SignOut', summary: 'Sign out: end this session and clear the cookie', tags, security,
+      description: 'Ends the session of the request (cookie or bearer session token) at once: it answers 401 from then on, on every process. With the cookie, the X-CSRF-Token header is required. An API key has no session: nothing ends.',
+      response: { 204: Type.Null({ description: 'Signed out' }), ...problemResponses(401, 403, 500) },
+    },
+  }, async (req, reply) => {
+    await signOut(ctxOf(req));
+    clearSessionCookie(reply);
+    return reply.status(204).send(null);
+  });
+}

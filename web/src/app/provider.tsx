@@ -1,7 +1,7 @@
 /** Providers of every page: the component library's theme, notifications and the server-state cache. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -12,6 +12,10 @@ const theme = createTheme({
   // Darker shades than the defaults so that text on filled buttons and links keeps a 4.5:1 contrast.
   primaryShade: 8,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  components: {
+    // Badges are light-tinted: dark text keeps them readable (4.5:1) whatever their colour.
+    Badge: Badge.extend({ styles: { root: { color: 'var(--mantine-color-dark-8)' } } }),
+  },
 });
 
 /** Dimmed text (descriptions, placeholders) one shade darker than the default: 4.5:1 on white. */

@@ -1,7 +1,7 @@
 /** Providers of every page: the component library's theme, notifications and the server-state cache. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { Badge, createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import { Alert, Badge, createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -15,6 +15,8 @@ const theme = createTheme({
   components: {
     // Badges are light-tinted: dark text keeps them readable (4.5:1) whatever their colour.
     Badge: Badge.extend({ styles: { root: { color: 'var(--mantine-color-dark-8)' } } }),
+    // Alerts likewise: a tinted box with dark text (their titles say what they are).
+    Alert: Alert.extend({ vars: () => ({ root: { '--alert-color': 'var(--mantine-color-dark-8)' } }) }),
   },
 });
 

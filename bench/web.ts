@@ -2,9 +2,10 @@
  * `npm run bench:web` (issue 25): the web app in headless Chromium against the embedded database.
  * - the compressed JavaScript the sign-in page loads (bytes on the wire of every script, Brotli as
  *   served), goal under 200 KB;
- * - the time until the account page is interactive for a signed-in person (navigation start until
- *   the profile form shows the person's data and its button can be pressed), a fresh browser
- *   profile (cold cache) each time, median of 7 after one warm-up, goal under 1 s.
+ * - the time until the account page is interactive for a signed-in person: from the navigation's
+ *   start (the page's time origin) until the profile form shows the person's data and its button can
+ *   be pressed, a fresh browser profile (cold cache) each time, median of 7 after one warm-up, goal
+ *   under 1 s; the wall time from `page.goto` (which adds starting the tab's renderer) is printed too.
  * Builds web/dist first when it is missing or stale. Prints the figures and MET/MISSED per goal.
  */
 import type { AddressInfo } from 'node:net';
@@ -62,6 +63,7 @@ try {
 
   // 2. The account page, signed in (the session cookie of the sign-in API), cold cache each time.
   const times: number[] = [];
+  const walls: number[] = [];
   for (let i = 0; i <= RUNS; i++) {
     const c = await browser.newContext({ baseURL: baseUrl });
     await c.addCookies([{ name: 'ai_session', value: token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
@@ -70,16 +72,22 @@ try {
     await p.goto('/account');
     await p.getByLabel('Name').and(p.locator('[value="Bench Reader"]')).waitFor({ timeout: 10_000 });
     await p.getByRole('button', { name: 'Save profile' }).waitFor({ state: 'visible' });
-    const elapsed = performance.now() - started;
-    if (i > 0) times.push(elapsed);
+    const wall = performance.now() - started;
+    const inPage = await p.evaluate(() => performance.now());
+    if (i > 0) {
+      times.push(inPage);
+      walls.push(wall);
+    }
     await c.close();
   }
   times.sort((a, b) => a - b);
+  walls.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
+  const wallMedian = walls[Math.floor(walls.length / 2)]!;
 
   const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
   console.log(`sign-in page JavaScript: ${jsKb.toFixed(1)} KB compressed in ${sizes.length} files (goal < ${JS_GOAL_KB} KB): ${verdict(jsKb < JS_GOAL_KB)}`);
-  console.log(`account page interactive: median ${median.toFixed(0)} ms of ${RUNS} cold loads, min ${times[0]!.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms (goal < ${INTERACTIVE_GOAL_MS} ms): ${verdict(median < INTERACTIVE_GOAL_MS)}`);
+  console.log(`account page interactive: median ${median.toFixed(0)} ms of ${RUNS} cold loads, min ${times[0]!.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms (goal < ${INTERACTIVE_GOAL_MS} ms): ${verdict(median < INTERACTIVE_GOAL_MS)}; wall time from page.goto: median ${wallMedian.toFixed(0)} ms`);
 } finally {
   await browser.close();
   await app.close();

@@ -6,12 +6,21 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { RootLayout } from '../components/root-layout';
 import { RouteError } from '../components/route-error';
+import { meQuery } from '../features/account/api/get-me';
+import { profileQuery } from '../features/account/api/get-profile';
+import { referenceQuery } from '../features/account/api/get-reference';
+import { apiKeysQuery } from '../features/account/api/list-api-keys';
+import { membersQuery } from '../features/account/api/list-members';
+import { sessionQuery } from '../features/auth/api/get-session';
 import { RequireAuth } from '../features/auth/components/require-auth';
+import { subscriptionQuery } from '../features/billing/api/get-subscription';
+import { prefetch } from '../lib/prefetch';
 
 const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    loader: prefetch(sessionQuery),
     children: [
       { index: true, lazy: () => import('./routes/home') },
       { path: 'sign-in', lazy: () => import('./routes/sign-in') },
@@ -26,12 +35,12 @@ const router = createBrowserRouter([
             path: 'account',
             lazy: () => import('./routes/account/layout'),
             children: [
-              { index: true, lazy: () => import('./routes/account/profile') },
+              { index: true, lazy: () => import('./routes/account/profile'), loader: prefetch(profileQuery, meQuery, referenceQuery) },
               { path: 'interests', lazy: () => import('./routes/account/interests') },
               { path: 'preferences', lazy: () => import('./routes/account/preferences') },
-              { path: 'api-keys', lazy: () => import('./routes/account/api-keys') },
-              { path: 'members', lazy: () => import('./routes/account/members') },
-              { path: 'subscription', lazy: () => import('./routes/account/subscription') },
+              { path: 'api-keys', lazy: () => import('./routes/account/api-keys'), loader: prefetch(apiKeysQuery) },
+              { path: 'members', lazy: () => import('./routes/account/members'), loader: prefetch(membersQuery, subscriptionQuery) },
+              { path: 'subscription', lazy: () => import('./routes/account/subscription'), loader: prefetch(subscriptionQuery) },
               { path: 'sessions', lazy: () => import('./routes/account/sessions') },
               { path: 'sso', lazy: () => import('./routes/account/sso') },
             ],

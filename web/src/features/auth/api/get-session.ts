@@ -1,5 +1,5 @@
 /** `GET /v1/auth/session`: whether this browser is signed in, and the session's CSRF token. */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, setCsrfToken } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
 import type { SessionState } from '../../../lib/api/paths';
@@ -13,6 +13,8 @@ export async function getSession(): Promise<SessionState> {
   return state;
 }
 
+export const sessionQuery = queryOptions({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 60_000 });
+
 export function useSession() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 60_000 });
+  return useQuery(sessionQuery);
 }

@@ -1,5 +1,5 @@
 /** `GET /v1/account/subscription`: null when the account has none (the service answers 404). */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { ApiError, unwrap } from '../../../lib/api/errors';
 
@@ -14,6 +14,8 @@ export async function getSubscription() {
   }
 }
 
+export const subscriptionQuery = queryOptions({ queryKey: subscriptionQueryKey, queryFn: getSubscription });
+
 export function useSubscription(options: { refetchInterval?: number | false } = {}) {
-  return useQuery({ queryKey: subscriptionQueryKey, queryFn: getSubscription, refetchInterval: options.refetchInterval ?? false });
+  return useQuery({ ...subscriptionQuery, refetchInterval: options.refetchInterval ?? false });
 }

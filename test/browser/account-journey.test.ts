@@ -65,7 +65,7 @@ describe('a new person, from sign-up to a revoked API key', () => {
       await assertAccessible(page, '/account');
 
       // A password, then out and back in with it.
-      await page.getByLabel('New password').fill(PASSWORD);
+      await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Repeat the new password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Set password' }).click();
       await page.getByText(/Password saved/).waitFor();

@@ -219,6 +219,7 @@ describe('security matrix', () => {
       const row = op.row!;
       for (const caller of CALLERS) {
         const res = await call(op.method, concrete(op.path, row), auth.get(caller)!, row);
+        await row.cleanupEach?.(h);
         const want = expected(caller, op.path, row);
         const what = `${caller} → ${op.operationId} (${op.method} ${op.path}): ${res.statusCode} ${res.body.slice(0, 160)}`;
         const metered = op.path.startsWith('/api/v1/') && DAILY[caller] !== undefined && res.statusCode < 400;

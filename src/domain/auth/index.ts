@@ -12,3 +12,6 @@ export type { SignedIn, SignedInUser } from './signed-in.js';
 export type { ClientInfo } from '../identity/create-session.js';
 export { csrfTokenFits, csrfTokenOf, SESSION_IDLE_MS } from '../identity/session-token.js';
 export { hitRateLimit, type RateLimitHit } from './rate-limit.js';
+export { checkPasswordRules, hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from './passwords.js';
+export { signInWithPassword, SIGN_IN_FAILED } from './password-sign-in.js';
+export { requestPasswordReset, completePasswordReset, changePassword, removePassword } from './password-changes.js';

@@ -9,6 +9,7 @@ import v1AdminScope from './admin/index.js';
 import { installV1Errors } from './problem.js';
 import accountRoutes from './routes/account.js';
 import authRoutes from './routes/auth.js';
+import accountSecurityRoutes from './routes/account-security.js';
 import airportRoutes from './routes/airports.js';
 import billingRoutes from './routes/billing.js';
 import alertRoutes from './routes/alerts.js';
@@ -37,6 +38,7 @@ export default async function v1(app: FastifyInstance, options: Partial<Newslett
   await app.register(catalogueRoutes);
   await app.register(mediaRoutes);
   await app.register(accountRoutes);
+  await app.register(accountSecurityRoutes); // issue 25: password, sessions
   await app.register(billingRoutes);
   await app.register(procurementRoutes); // issue 11: procurement requests, invitation acceptance
   await app.register(libraryRoutes);

@@ -5,6 +5,9 @@
  * | POST   | /v1/auth/sign-up                  | emails a link that creates the account and signs in (202)  |
  * | POST   | /v1/auth/email-link               | emails a sign-in link (202, the same for every address)    |
  * | POST   | /v1/auth/email-link/verify        | opens the link: signs in, sets the cookie                  |
+ * | POST   | /v1/auth/sign-in                  | email + password: signs in (401 generic on any failure)    |
+ * | POST   | /v1/auth/password-reset           | emails a link to choose a new password (202, the same)     |
+ * | POST   | /v1/auth/password-reset/complete  | sets the new password, ends other sessions, signs in       |
  * | POST   | /v1/auth/sign-out                 | ends this session, clears the cookie                       |
  * The endpoints that send mail or take a password are rate-limited per client address and per
  * email address (429 with Retry-After), and refuse a foreign Origin (login CSRF).
@@ -12,7 +15,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { EmailLinkInput, getSessionState, requestEmailLink, signOut, signUp, SignUpInput, verifyEmailLink, VerifyLinkInput } from '../../../domain/auth/index.js';
+import {
+  completePasswordReset, EmailLinkInput, getSessionState, PasswordResetCompleteInput, PasswordResetInput, PasswordSignInInput, requestEmailLink, requestPasswordReset,
+  signInWithPassword, signOut, signUp, SignUpInput, verifyEmailLink, VerifyLinkInput,
+} from '../../../domain/auth/index.js';
 import { component } from '../../schema.js';
 import { clearSessionCookie, clientOf, presentSignIn, readSessionCookie } from '../../session-cookie.js';
 import { ctxOf } from '../../types.js';
@@ -68,6 +74,36 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: SignInAnswer, ...errors },
     },
   }, async (req, reply) => presentSignIn(reply, await verifyEmailLink(ctxOf(req), req.server.sessionSecret, req.body, clientOf(req))));
+
+  r.post('/auth/sign-in', {
+    config: signInRoute('password'),
+    schema: {
+      operationId: 'v1SignIn', summary: 'Sign in with email and password: sets the session cookie', tags, security: noToken,
+      description: 'Opens a browser session (a new one at every sign-in): the answer sets the cookie and carries the CSRF token. Any failure (unknown address, no password, an address of a domain with company sign-in, a wrong password) is the same 401 with the same detail, after the same work. Rate-limited per client address and per email address (429 with Retry-After).',
+      body: component('V1SignInInput', PasswordSignInInput, { email: 'ana@example.com', password: 'correct horse battery staple' }),
+      response: { 200: SignInAnswer, ...problemResponses(400, 401, 403, 429, 500) },
+    },
+  }, async (req, reply) => presentSignIn(reply, await signInWithPassword(ctxOf(req), req.server.sessionSecret, req.body, clientOf(req))));
+
+  r.post('/auth/password-reset', {
+    config: signInRoute('mail'),
+    schema: {
+      operationId: 'v1RequestPasswordReset', summary: 'Email a link to choose a new password (the same answer for every address)', tags, security: noToken,
+      description: 'Emails PUBLIC_BASE_URL/auth/reset?token=… (single use, 15 minutes) to an address with an account; the answer, and the work done, are the same for every address. Rate-limited per client address and per email address (429 with Retry-After).',
+      body: component('V1PasswordResetInput', PasswordResetInput, { email: 'ana@example.com' }),
+      response: { 202: LinkRequestedRecord, ...errors },
+    },
+  }, async (req, reply) => reply.status(202).send(await requestPasswordReset(ctxOf(req), req.body, base)));
+
+  r.post('/auth/password-reset/complete', {
+    config: signInRoute(),
+    schema: {
+      operationId: 'v1CompletePasswordReset', summary: 'Choose the new password of a reset link: ends the other sessions and signs in', tags, security: noToken,
+      description: 'The token of /auth/reset?token=… and the new password (at least 8 characters; not the email address nor a common password: 400 naming the rule). Ends every other session of the user and opens a browser session (the cookie is set). An unknown, expired or used link is 400 (param token).',
+      body: component('V1PasswordResetCompleteInput', PasswordResetCompleteInput, { token: 'Jm2c7yq9Vt0rKpL4xN8sQ1wE5uI3oA6dF9gH2jK4lZ0', password: 'correct horse battery staple' }),
+      response: { 200: SignInAnswer, ...errors },
+    },
+  }, async (req, reply) => presentSignIn(reply, await completePasswordReset(ctxOf(req), req.server.sessionSecret, req.body, clientOf(req))));
 
   r.post('/auth/sign-out', {
     config: { access: 'user', idempotency: false },

@@ -21,7 +21,7 @@ const PASSWORD = 'correct horse battery staple 25';
 async function signInWithPassword(page: Page, email: string, password: string) {
   await page.getByRole('tab', { name: 'Password' }).click();
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('tabpanel', { name: 'Password' }).locator('input[type="password"]').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
@@ -169,7 +169,7 @@ describe('sign-in comes back to where the person was going', () => {
       assert.match((await dialog.getByTestId('minted-key').textContent()) ?? '', /^svc_live_/);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      await page.getByRole('cell', { name: /keyboard/ }).waitFor();
+      await page.getByRole('cell', { name: 'keyboard', exact: true }).waitFor();
     } finally {
       await context.close();
     }

@@ -102,7 +102,7 @@ export async function assertAccessible(page: Page, where: string): Promise<void>
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')} (${v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ') ?? ''})`),
     [],
     `accessibility of ${where}`,
   );

@@ -129,6 +129,11 @@ describe('sign-in comes back to where the person was going', () => {
       await page.waitForURL('**/account/api-keys');
       await expectHeading(page, 'API keys');
       await assertAccessible(page, '/account/api-keys (360 px)');
+      // The sessions page lists this browser's session.
+      await page.goto('/account/sessions');
+      await expectHeading(page, 'Sessions');
+      await page.getByText('this browser').waitFor();
+      await assertAccessible(page, '/account/sessions (360 px)');
     } finally {
       await context.close();
     }

@@ -13,7 +13,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import '@fastify/cookie';
 import { DomainError } from '../domain/errors.js';
-import type { ClientInfo, SignedIn } from '../domain/auth/index.js';
+import type { ClientInfo, SignedIn, SsoOutcome } from '../domain/auth/index.js';
 import { csrfTokenFits } from '../domain/auth/index.js';
 
 declare module 'fastify' {
@@ -79,6 +79,16 @@ export function presentSignIn(reply: FastifyReply, signedIn: SignedIn) {
     expires_at: signedIn.session.expiresAt.toISOString(),
     return_to: signedIn.returnTo ?? '/',
   };
+}
+
+/**
+ * The answer of the SSO callback: 303 to where the person was going, with the cookie set; or 303
+ * to the sign-in page with `error=sso` and the reason.
+ */
+export function redirectAfterSso(reply: FastifyReply, outcome: SsoOutcome): FastifyReply {
+  if (!outcome.ok) return reply.redirect(`/sign-in?error=sso&error_description=${encodeURIComponent(outcome.message)}`, 303);
+  setSessionCookie(reply, outcome.signedIn.session.token, outcome.signedIn.session.expiresAt);
+  return reply.redirect(outcome.signedIn.returnTo ?? '/', 303);
 }
 
 const csrfRefusal = (why: string) => new DomainError('FORBIDDEN', `Cross-site request refused (CSRF): ${why}`, { kind: 'csrf' });

@@ -15,3 +15,5 @@ export { hitRateLimit, type RateLimitHit } from './rate-limit.js';
 export { checkPasswordRules, hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from './passwords.js';
 export { signInWithPassword, SIGN_IN_FAILED } from './password-sign-in.js';
 export { requestPasswordReset, completePasswordReset, changePassword, removePassword } from './password-changes.js';
+export { getSsoConfig, putSsoConfig, deleteSsoConfig, type SsoConfigView } from './sso-config.js';
+export { startSso, finishSso, ssoRedirectUri, type SsoDeps, type SsoOutcome } from './sso-sign-in.js';

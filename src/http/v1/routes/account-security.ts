@@ -5,12 +5,15 @@
  * | GET         | /v1/account/sessions        | the live sessions: device, address, created, last seen   |
  * | DELETE      | /v1/account/sessions        | end every session, this one included ("everywhere")     |
  * | DELETE      | /v1/account/sessions/{id}   | end one (another user's is 404)                          |
+ * | GET, PUT, DELETE | /v1/account/sso        | company sign-in (owner of an Enterprise account; the secret is never read back) |
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { changePassword, ChangePasswordInput, endAllSessions, endSession, listSessions, removePassword } from '../../../domain/auth/index.js';
-import { component } from '../../schema.js';
+import {
+  changePassword, ChangePasswordInput, deleteSsoConfig, endAllSessions, endSession, getSsoConfig, listSessions, putSsoConfig, removePassword, SsoConfigInput,
+} from '../../../domain/auth/index.js';
+import { component, Nullable } from '../../schema.js';
 import { clearSessionCookie } from '../../session-cookie.js';
 import { ctxOf } from '../../types.js';
 import { Named, security, UuidParam } from '../named.js';
@@ -21,6 +24,12 @@ const tags = ['Account'];
 const anyUser = { access: 'user' as const };
 const errors = problemResponses(400, 401, 403, 404, 500);
 const NoContent = Type.Null({ description: 'Done; no body' });
+const SsoConfig = component('V1SsoConfig', Type.Object({
+  sso: Nullable(Type.Object({
+    issuer: Type.String({ format: 'uri' }), client_id: Type.String(), domains: Type.Array(Type.String()), enabled: Type.Boolean(),
+    has_client_secret: Type.Boolean({ description: 'A secret is stored (it is never shown)' }),
+  })),
+}, { title: 'SsoConfig' }), { sso: { issuer: 'https://login.airport.example', client_id: 'airport-intel', domains: ['airport.example'], enabled: true, has_client_secret: true } });
 
 export default async function accountSecurityRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -81,6 +90,37 @@ export default async function accountSecurityRoutes(app: FastifyInstance): Promi
     },
   }, async (req, reply) => {
     await endSession(ctxOf(req), req.params.id);
+    return reply.status(204).send(null);
+  });
+
+  r.get('/account/sso', {
+    config: anyUser,
+    schema: {
+      operationId: 'v1GetSsoConfig', summary: 'The account\'s company sign-in (OpenID Connect), or null (owner of an Enterprise account)', tags, security,
+      description: 'Issuer, client id, the email domains covered and whether a client secret is stored (never the secret). Only the owner of an account on the Enterprise plan: others 403.',
+      response: { 200: SsoConfig, ...errors },
+    },
+  }, async (req) => ({ sso: await getSsoConfig(ctxOf(req)) }));
+
+  r.put('/account/sso', {
+    config: anyUser,
+    schema: {
+      operationId: 'v1PutSsoConfig', summary: 'Set the account\'s company sign-in: issuer, client id and secret, domains', tags, security,
+      description: 'The OpenID provider\'s issuer (https; http only to a host of OUTBOUND_ALLOWED_HOSTS), the client registered there (its redirect URI: PUBLIC_BASE_URL/v1/auth/sso/callback), its secret (kept when omitted; required the first time; never read back) and the email domains whose people sign in through it (a domain another account covers: 409). Only the owner of an Enterprise account. Audited.',
+      body: component('V1SsoConfigInput', SsoConfigInput, { issuer: 'https://login.airport.example', client_id: 'airport-intel', client_secret: 's3cr3t-from-the-provider', domains: ['airport.example'] }),
+      response: { 200: SsoConfig, ...problemResponses(400, 401, 403, 404, 409, 500) },
+    },
+  }, async (req) => ({ sso: await putSsoConfig(ctxOf(req), req.body, req.server.outboundAllowedHosts) }));
+
+  r.delete('/account/sso', {
+    config: anyUser,
+    schema: {
+      operationId: 'v1DeleteSsoConfig', summary: 'Remove the account\'s company sign-in', tags, security,
+      description: 'Its people sign in with emailed links from then on. Only the owner of an Enterprise account. Audited.',
+      response: { 204: NoContent, ...errors },
+    },
+  }, async (req, reply) => {
+    await deleteSsoConfig(ctxOf(req));
     return reply.status(204).send(null);
   });
 }

@@ -9,6 +9,8 @@
  * | POST   | /v1/auth/password-reset           | emails a link to choose a new password (202, the same)     |
  * | POST   | /v1/auth/password-reset/complete  | sets the new password, ends other sessions, signs in       |
  * | POST   | /v1/auth/sign-out                 | ends this session, clears the cookie                       |
+ * | POST   | /v1/auth/sso/start                | company sign-in: the provider's authorization URL          |
+ * | GET    | /v1/auth/sso/callback             | the provider's redirect: 303 to return_to with the cookie  |
  * The endpoints that send mail or take a password are rate-limited per client address and per
  * email address (429 with Retry-After), and refuse a foreign Origin (login CSRF).
  */
@@ -17,10 +19,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   completePasswordReset, EmailLinkInput, getSessionState, PasswordResetCompleteInput, PasswordResetInput, PasswordSignInInput, requestEmailLink, requestPasswordReset,
-  signInWithPassword, signOut, signUp, SignUpInput, verifyEmailLink, VerifyLinkInput,
+  signInWithPassword, signOut, signUp, SignUpInput, verifyEmailLink, VerifyLinkInput, startSso, SsoStartInput, finishSso, SsoCallbackQuery,
 } from '../../../domain/auth/index.js';
 import { component } from '../../schema.js';
-import { clearSessionCookie, clientOf, presentSignIn, readSessionCookie } from '../../session-cookie.js';
+import { clearSessionCookie, clientOf, presentSignIn, readSessionCookie, redirectAfterSso } from '../../session-cookie.js';
 import { ctxOf } from '../../types.js';
 import { security } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -35,6 +37,7 @@ const errors = problemResponses(400, 403, 429, 500);
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const base = { publicBaseUrl: app.publicBaseUrl };
+  const sso = { publicBaseUrl: app.publicBaseUrl, allowedHosts: app.outboundAllowedHosts };
 
   r.get('/auth/session', {
     config: { access: 'public' },
@@ -117,4 +120,24 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     clearSessionCookie(reply);
     return reply.status(204).send(null);
   });
+
+  r.post('/auth/sso/start', {
+    config: signInRoute('sso'),
+    schema: {
+      operationId: 'v1StartSso', summary: 'Start a company sign-in (OpenID Connect): the provider\'s authorization URL', tags, security: noToken,
+      description: 'For an address whose domain an Enterprise account signs in through its own OpenID provider: keeps the login\'s state, nonce and PKCE verifier (10 minutes, single use) and answers the provider\'s authorization URL; send the browser there. It comes back to PUBLIC_BASE_URL/v1/auth/sso/callback. A domain without company sign-in is 404; a provider that does not answer is 503. Rate-limited (429 with Retry-After).',
+      body: component('V1SsoStartInput', SsoStartInput, { email: 'ana@airport.example', return_to: '/account' }),
+      response: { 200: component('V1SsoStart', Type.Object({ authorization_url: Type.String({ format: 'uri' }) }, { title: 'SsoStart' }), { authorization_url: 'https://login.airport.example/authorize?client_id=airport-intel&response_type=code&state=…' }), ...problemResponses(400, 403, 404, 429, 500) },
+    },
+  }, async (req) => ({ authorization_url: (await startSso(ctxOf(req), req.body, sso)).authorizationUrl }));
+
+  r.get('/auth/sso/callback', {
+    config: { access: 'public' },
+    schema: {
+      operationId: 'v1SsoCallback', summary: 'The OpenID provider\'s redirect: signs in and sends the browser on (303)', tags, security: noToken,
+      description: 'The redirect URI to register at the provider. Checks state, PKCE and nonce and the id token\'s issuer, audience and expiry; the first sign-in of an address creates the user as a member of the account (a free seat is needed). Success: 303 to the login\'s return_to (default /) with the session cookie set. Failure: 303 to /sign-in?error=sso&error_description=… (the seats, for a full account).',
+      querystring: SsoCallbackQuery,
+      response: { 303: Type.Null({ description: 'See Other: Location is where the browser goes' }), ...problemResponses(400, 500) },
+    },
+  }, async (req, reply) => redirectAfterSso(reply, await finishSso(ctxOf(req), req.server.sessionSecret, req.query, clientOf(req), sso)));
 }

@@ -25,7 +25,7 @@ function SsoForm({ current }: { current: SsoConfig | null }) {
   const form = useForm({
     initialValues: { issuer: current?.issuer ?? '', client_id: current?.client_id ?? '', client_secret: '', domains: current?.domains ?? [] },
     validate: {
-      issuer: (v) => (/^https:\/\/\S+$/.test(v.trim()) ? null : 'The issuer is an https URL'),
+      issuer: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? null : 'The issuer is a URL, e.g. https://login.example.com'),
       client_id: (v) => (v.trim() ? null : 'Enter the client id'),
       domains: (v) => (v.length ? null : 'Add at least one email domain'),
     },

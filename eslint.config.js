@@ -42,9 +42,9 @@ const NO_RAW_DB = ['error',
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'src/db/types.ts', 'examples/typed-client/schema.d.ts', '**/*.js', '**/*.mjs', 'test/fixtures/lint-boundaries/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'src/db/types.ts', 'examples/typed-client/schema.d.ts', '**/*.js', '**/*.mjs', 'test/fixtures/lint-boundaries/**', 'web/dist/**', 'web/src/lib/api/schema.d.ts'] },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', 'web/**/*.tsx'],
     languageOptions: {
       parser: tseslint.parser,
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
+import cookie from '@fastify/cookie';
 import type { Database } from './db/client.js';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './config.js';
 import type { Clock } from './domain/clock.js';
@@ -38,6 +39,10 @@ import { installCompression, type CompressionOptions } from './http/compression.
 import { NO_ALLOWED_HOSTS, type AllowedHosts } from './net/outbound.js';
 import type { SendBudget } from './domain/newsletter/index.js';
 import type { ReadinessProbe } from './domain/system/check-readiness.js';
+import { installWebApp, type WebAppOptions } from './http/web-app.js';
+import { browserOriginsOf, sessionCookieOf } from './http/session-cookie.js';
+import { installAuthRateLimit, type AuthRateLimits } from './http/plugins/auth-rate-limit.js';
+import { hitRateLimit } from './domain/auth/index.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -80,6 +85,18 @@ export interface AppOptions {
   readiness?: ReadinessProbe | undefined;
   /** The outbox's send budget (SEND_BUDGET_HOURLY, SEND_BUDGET_DAILY), reported by `GET /v1/admin/email/usage`; default 1000 an hour, 10000 a day. */
   sendBudget?: SendBudget;
+  /**
+   * The browser app built from web/ (src/http/web-app.ts) at `/`, for every path no face claims;
+   * unset: no app (unknown paths are 404 in their dialect, as in the API tests). `serve` sets it.
+   */
+  webApp?: WebAppOptions | undefined;
+  /**
+   * Fastify's `trustProxy` (TRUST_PROXY): which proxies' `X-Forwarded-For` gives `request.ip` (the
+   * rate limits, the procurement limit, the session list and the logs use it); default false.
+   */
+  trustProxy?: boolean | number | string[] | undefined;
+  /** The rate limits of the sign-in endpoints (docs/sessions.md); default AUTH_RATE_LIMITS. */
+  authRateLimits?: AuthRateLimits | undefined;
 }
 
 const REQUEST_ID = /^[\w.:\-]{1,128}$/;
@@ -90,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Server timeouts and errors raised before routing, in each edition's dialect (src/http/edge.ts).
     ...edgeServerOptions(options.http ?? DEFAULT_HTTP_TIMEOUTS),
     logger: options.logger ?? false,
+    // A hop count is accepted at run time (proxy-addr) though Fastify's types leave it out.
+    trustProxy: (options.trustProxy ?? false) as boolean,
     // The caller's X-Request-Id when it is sane, else a fresh UUID; it is logged as reqId.
     requestIdHeader: false,
     genReqId: (req) => {
@@ -107,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('outboundAllowedHosts', options.outboundAllowedHosts ?? NO_ALLOWED_HOSTS);
   app.decorate('publicBaseUrl', (options.publicBaseUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''));
+  app.decorate('sessionCookie', sessionCookieOf(app.publicBaseUrl));
+  app.decorate('browserOrigins', browserOriginsOf(app.publicBaseUrl, options.corsOrigins ?? []));
   app.decorate('payments', paymentProvider(options.payments));
   app.decorate('sendBudget', options.sendBudget ?? { hourly: 1000, daily: 10_000 });
   // The embedded engine is written by this process only: its versions come from NOTIFY, in memory.
@@ -135,6 +156,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installCompression(app, options.compression);
   // `config.deprecation` on a route: Deprecation and Sunset headers, `deprecated` in OpenAPI (docs/versioning.md).
   installDeprecation(app);
+  // The browser session cookie (src/http/session-cookie.ts) and the database-backed rate limits of
+  // the sign-in endpoints (src/http/plugins/auth-rate-limit.ts), before the faces' routes.
+  await app.register(cookie);
+  const clock = options.clock ?? systemClock;
+  await installAuthRateLimit(app, options.authRateLimits, (key, windowMs) => hitRateLimit(systemCtx(options.database.db, clock, 'rate-limit'), key, windowMs));
 
   await app.register(swagger, openapiOptions(version));
   await app.register(healthRoutes, { engine: options.database.kind, version, readiness: options.readiness });
@@ -144,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterRoutes, { publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(docsRoutes);
+  if (options.webApp) await installWebApp(app, options.webApp);
   // Routes outside both editions (/healthz, /openapi.json, unknown paths) answer errors in the
   // dialect of their path: problem+json under /v1, else { error } (src/http/edge.ts).
   installRootErrors(app);

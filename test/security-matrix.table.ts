@@ -33,7 +33,7 @@
  * matrix refuses a non-GET row of access `user` or `subscriber` that has neither an `ownState` nor
  * a `shared` note saying why it touches no per-user state, so no per-user write goes unchecked.
  */
-import type { Harness, TestIdentity } from './helpers/harness.js';
+import { SESSION_SECRET, type Harness, type TestIdentity } from './helpers/harness.js';
 
 /** Features a row can require. */
 export type Feature = 'archive' | 'projects' | 'wat' | 'exports' | 'mcp';
@@ -86,7 +86,18 @@ export interface Row {
   adminStatus?: number;
   /** Undoes what the row's calls changed that would change later rows' answers (run after the row). */
   cleanup?: (h: Harness) => Promise<void>;
+  /**
+   * With `status: 'any'`: the domain also refuses by the caller's role in their account or its plan
+   * (only the owner of an Enterprise account configures SSO), which the matrix's callers do not
+   * model: a 403 in the edition's dialect passes too. Says which rule.
+   */
+  roleChecked?: string;
+  /** Undoes what one call changed that would change the next caller's answer (run after each call). */
+  cleanupEach?: (h: Harness) => Promise<void>;
 }
+
+/** Sessions the matrix's callers ended (sign-out, sign out everywhere) work again for the next callers and rows. */
+const reviveSessions = async (h: Harness) => { await h.database.db.updateTable('sessions').set({ revoked_at: null }).where('revoked_at', 'is not', null).execute(); };
 
 /** The first project at Heathrow (LHR) by title: on /v1/projects?q=Heathrow and /v1/airports/LHR/projects. */
 export function heathrowProject(h: Harness) {
@@ -445,6 +456,43 @@ export const TABLE: Record<string, Row> = {
     body: { organisation: 'Matrix Airports', contact_name: 'Matrix Buyer', email: 'matrix-buyer@example.com', country: 'GB', plan: 'enterprise', seats: 12 },
   },
   v1AcceptInvitation: { access: 'public', status: 400 },
+  v1GetInvitation: { access: 'public', status: 400 },
+
+  // issue 25: sign-in. The sign-up and link endpoints answer 202 to every caller, up to the
+  // per-address limit (10 per 15 minutes; the matrix's 14 callers send one address): then 429.
+  v1GetAuthSession: { access: 'public' },
+  v1SignUp: { access: 'public', body: { email: 'matrix-signup@example.test' }, status: 'any' },
+  v1RequestEmailLink: { access: 'public', body: { email: 'matrix-link@example.test' }, status: 'any' },
+  v1VerifyEmailLink: { access: 'public', body: { token: 'matrix-token-that-names-no-link-000000000' }, status: 400 },
+  v1SignOut: { access: 'user', status: 204, shared: 'ends the caller\'s own session only (an API key has none: nothing happens)', cleanupEach: reviveSessions },
+  v1SignIn: { access: 'public', status: 400 },
+  v1RequestPasswordReset: { access: 'public', body: { email: 'matrix-reset@example.test' }, status: 'any' },
+  v1CompletePasswordReset: { access: 'public', body: { token: 'matrix-token-that-names-no-link-000000000', password: 'matrix password 1' }, status: 400 },
+  v1ChangePassword: { access: 'user', status: 400, shared: 'acts on the caller\'s own user only (no id names another); the matrix\'s empty body is 400' },
+  v1RemovePassword: { access: 'user', status: 204, shared: 'acts on the caller\'s own user only (no id names another)' },
+  v1ListSessions: { access: 'user' },
+  v1EndAllSessions: { access: 'user', status: 204, shared: 'ends the caller\'s own sessions only (no id names another user)', cleanupEach: reviveSessions },
+  v1GetSsoConfig: { access: 'user', status: 'any', roleChecked: 'owner of an Enterprise account' },
+  v1PutSsoConfig: {
+    access: 'user', status: 'any', roleChecked: 'owner of an Enterprise account', shared: 'acts on the caller\'s own account only (no id names another)',
+    body: { issuer: 'https://login.matrix.example', client_id: 'matrix', client_secret: 'matrix-secret', domains: ['matrix-sso.example'] },
+  },
+  v1DeleteSsoConfig: { access: 'user', status: 'any', roleChecked: 'owner of an Enterprise account', shared: 'acts on the caller\'s own account only (no id names another)' },
+  v1StartSso: { access: 'public', body: { email: 'someone@no-sso.example' }, status: 'any' },
+  v1SsoCallback: { access: 'public', status: 303 },
+  v1EndSession: {
+    access: 'user', status: 400,
+    ownState: {
+      kind: 'owned',
+      setup: async (h, a) => {
+        const { createSession } = await import('../src/domain/identity/index.js');
+        await createSession(h.ctx(), SESSION_SECRET, a.email);
+        const s = await h.database.db.selectFrom('sessions').select('id').where('user_id', '=', a.userId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+        return { id: s.id };
+      },
+      snapshot: (h, a) => h.database.db.selectFrom('sessions').select(['id', 'revoked_at']).where('user_id', '=', a.userId).orderBy('id').execute(),
+    },
+  },
   v1AdminListProcurement: { access: 'admin' },
   v1AdminGetProcurement: { access: 'admin' },
   v1AdminReviewProcurement: { access: 'admin', body: { decision: 'in_review', note: 'matrix' } },

@@ -221,6 +221,7 @@ describe('security matrix', () => {
       const row = op.row!;
       for (const caller of CALLERS) {
         const res = await call(op.method, concrete(op.path, row), auth.get(caller)!, row);
+        await row.cleanupEach?.(h);
         const want = expected(caller, op.path, row);
         const what = `${caller} → ${op.operationId} (${op.method} ${op.path}): ${res.statusCode} ${res.body.slice(0, 160)}`;
         const metered = op.path.startsWith('/api/v1/') && DAILY[caller] !== undefined && res.statusCode < 400;
@@ -233,7 +234,9 @@ describe('security matrix', () => {
           assert.equal(res.headers['ratelimit-limit'], undefined, `not metered: ${what}`);
         }
         if (want === THROUGH) {
-          assert.ok(res.statusCode < 500 && ![401, 403].includes(res.statusCode), what);
+          const refusals = row.roleChecked ? [401] : [401, 403];
+          assert.ok(res.statusCode < 500 && !refusals.includes(res.statusCode), what);
+          if (res.statusCode === 403) assertRefusal(res, 403, op.path, what);
           continue;
         }
         // A caller's own record (an alert rule) named by an id nobody owns: past the gates it is 404;
@@ -252,6 +255,10 @@ describe('security matrix', () => {
             const reason = lacksApi(caller) ? 'api' : '(archive|projects|wat|exports)';
             assert.match((res.json() as { error: string }).error, new RegExp(`feature "${reason}"`), what);
           }
+        } else if (res.statusCode === 204) {
+          assert.equal(res.body, '', `204 has no body: ${what}`);
+        } else if (res.statusCode === 303) {
+          assert.ok(res.headers.location, `303 says where: ${what}`);
         } else if (op.path.endsWith('/export')) {
           assert.match(String(res.headers['content-type']), /^text\/csv/, what);
         } else if (op.operationId === 'v1GetMediaBytes') {

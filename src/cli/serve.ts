@@ -39,6 +39,7 @@ export async function serve(): Promise<void> {
     http: config.http,
     media: config.media,
     payments: config.payments,
+    webApp: { https: config.mail.publicBaseUrl.startsWith('https:') },
     logger: loggerOptions(config),
     metrics: config.metrics.token || config.metrics.port
       ? { token: config.metrics.token, separatePort: config.metrics.port !== undefined, sendBudget: { hourly: config.mail.budgetHourly, daily: config.mail.budgetDaily } }

@@ -214,6 +214,20 @@ export interface AuditLog {
   request_id: string | null;
 }
 
+/** 0016: emailed one-time links (sign-up, sign-in, password reset), by the SHA-256 of the token. */
+export interface AuthTokens {
+  created_at: Timestamp;
+  email: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  name: string | null;
+  purpose: string;
+  return_to: string | null;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: string | null;
+}
+
 export interface CalendarEvents {
   article_id: string | null;
   city: string | null;
@@ -581,6 +595,14 @@ export interface ProjectWatches {
   user_id: string;
 }
 
+/** 0016: rate-limit counters of the sign-in endpoints (one fixed window per key). */
+export interface RateLimitCounters {
+  count: number;
+  expires_at: Timestamp;
+  key: string;
+  window_start: Timestamp;
+}
+
 export interface Regions {
   name: string;
   slug: string;
@@ -593,12 +615,48 @@ export interface SavedArticles {
   user_id: string;
 }
 
+/** 0016: metadata and idle expiry of browser sessions. */
 export interface Sessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   id: Generated<string>;
+  idle_expires_at: Timestamp | null;
+  ip: string | null;
+  kind: Generated<string>;
+  last_seen_at: Timestamp | null;
+  method: string | null;
   revoked_at: Timestamp | null;
+  user_agent: string | null;
   user_id: string;
+}
+
+/** 0016: an account's company single sign-on (OpenID Connect). */
+export interface SsoConfigurations {
+  account_id: string;
+  client_id: string;
+  client_secret: string | null;
+  created_at: Timestamp;
+  enabled: Generated<boolean>;
+  issuer: string;
+  updated_at: Timestamp;
+}
+
+/** 0016: the email domains an SSO configuration covers. */
+export interface SsoDomains {
+  account_id: string;
+  domain: string;
+}
+
+/** 0016: a sign-in at a company's provider in progress (state, nonce, PKCE verifier). */
+export interface SsoLogins {
+  account_id: string;
+  code_verifier: string;
+  created_at: Timestamp;
+  email: string;
+  expires_at: Timestamp;
+  nonce: string;
+  return_to: string | null;
+  state: string;
 }
 
 export interface SubscriptionAddons {
@@ -705,8 +763,12 @@ export interface UserInterests {
 export interface Users {
   created_at: Generated<Timestamp>;
   email: string;
+  /** 0016 */
+  email_verified_at: Timestamp | null;
   id: Generated<string>;
   name: string | null;
+  /** 0016 */
+  password_changed_at: Timestamp | null;
   password_hash: string | null;
 }
 
@@ -782,6 +844,7 @@ export interface DB {
   article_search: ArticleSearch;
   articles: Articles;
   audit_log: AuditLog;
+  auth_tokens: AuthTokens;
   billing_events: BillingEvents;
   calendar_events: CalendarEvents;
   change_commits: ChangeCommits;
@@ -821,9 +884,13 @@ export interface DB {
   project_types: ProjectTypes;
   project_watches: ProjectWatches;
   projects: Projects;
+  rate_limit_counters: RateLimitCounters;
   regions: Regions;
   saved_articles: SavedArticles;
   sessions: Sessions;
+  sso_configurations: SsoConfigurations;
+  sso_domains: SsoDomains;
+  sso_logins: SsoLogins;
   subscription_addons: SubscriptionAddons;
   subscriptions: Subscriptions;
   tags: Tags;

@@ -26,6 +26,8 @@ export interface Identity {
   credential: Credential;
   /** The API key's id when `credential` is `api_key`. */
   apiKeyId: string | null;
+  /** The session's id when `credential` is `session` (a bearer session token or the browser cookie). */
+  sessionId?: string;
   accountId: string | null;
   subscriptionId: string | null;
   /** `trial`, `core`, `professional`, `enterprise`, or `null` without an active subscription. */

@@ -24,13 +24,15 @@ export class DomainError extends Error {
   readonly param?: string;
   /** For FORBIDDEN: the missing feature (`wat`, `api`, ...). */
   readonly feature?: string;
-  /** For QUOTA_EXCEEDED: seconds until the quota resets (next UTC midnight). */
+  /** For QUOTA_EXCEEDED: seconds until the quota resets (next UTC midnight), or a rate-limit window ends. */
   readonly retryAfterSeconds?: number;
+  /** A machine-readable kind of refusal (`csrf`, `rate_limited`), for faces that name problem types. */
+  readonly kind?: string;
 
   constructor(
     code: ErrorCode,
     message: string,
-    extra: { param?: string; feature?: string; retryAfterSeconds?: number } = {},
+    extra: { param?: string; feature?: string; retryAfterSeconds?: number; kind?: string } = {},
   ) {
     super(message);
     this.name = 'DomainError';
@@ -38,6 +40,7 @@ export class DomainError extends Error {
     if (extra.param !== undefined) this.param = extra.param;
     if (extra.feature !== undefined) this.feature = extra.feature;
     if (extra.retryAfterSeconds !== undefined) this.retryAfterSeconds = extra.retryAfterSeconds;
+    if (extra.kind !== undefined) this.kind = extra.kind;
   }
 }
 

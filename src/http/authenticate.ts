@@ -1,22 +1,25 @@
 /**
  * Reads `Authorization: Bearer <token>` and resolves the caller, for every face.
  * An API key (`svc_live_…`) or a session token (JWT) is accepted; recent answers are remembered
- * while the identity version stands (src/domain/identity/authenticate-token.ts).
+ * while the identity version stands (src/domain/identity/authenticate-token.ts). Without an
+ * `Authorization` header, the browser session cookie is read instead, and an unsafe request that
+ * comes with it must pass the CSRF check (src/http/session-cookie.ts, docs/sessions.md).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Identity } from '../domain/context.js';
 import { unauthenticated } from '../domain/errors.js';
 import { authenticateToken, refuseReadOnlyWrite } from '../domain/identity/index.js';
+import { checkCsrf, readSessionCookie } from './session-cookie.js';
 import { ctxOf, versionsOf } from './types.js';
 
 /**
  * The caller of `request`.
  * @throws DomainError UNAUTHENTICATED for a missing, malformed, unknown, expired or revoked token;
- *   FORBIDDEN for a write with a read-only API key
+ *   FORBIDDEN for a write with a read-only API key, or a cookie-authenticated write that fails the CSRF check
  */
 export async function authenticateRequest(request: FastifyRequest): Promise<Identity> {
   const header = request.headers.authorization;
-  if (!header) throw unauthenticated('Missing Authorization header: send "Authorization: Bearer <token>"');
+  if (!header) return authenticateCookie(request);
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthenticated('Malformed Authorization header: expected "Bearer <token>"');
   const token = match[1]!;
@@ -27,6 +30,23 @@ export async function authenticateRequest(request: FastifyRequest): Promise<Iden
   bindCallerToLog(request, identity);
   // A read-only key: GET calls and searches only (a search is a route whose path ends in /search).
   refuseReadOnlyWrite(identity, { method: request.method, search: /\/search$/.test(request.routeOptions.url ?? '') });
+  return identity;
+}
+
+/**
+ * The caller of a request without `Authorization`: the session of its browser cookie, after the
+ * CSRF check of an unsafe method.
+ * @throws DomainError UNAUTHENTICATED (no cookie, or a bad, ended or expired session), FORBIDDEN (CSRF)
+ */
+async function authenticateCookie(request: FastifyRequest): Promise<Identity> {
+  const token = readSessionCookie(request);
+  if (!token) throw unauthenticated('Missing Authorization header: send "Authorization: Bearer <token>"');
+  const { identity: identityVersion } = await versionsOf(request);
+  const identity = await authenticateToken(ctxOf(request), {
+    token, sessionSecret: request.server.sessionSecret, identityVersion, cache: request.server.identityCache, cookie: true,
+  });
+  checkCsrf(request, identity.sessionId!);
+  bindCallerToLog(request, identity);
   return identity;
 }
 

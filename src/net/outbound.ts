@@ -106,6 +106,17 @@ export function addressRefusal(address: string, allowed: AllowedHosts = NO_ALLOW
   return range === 'unicast' ? null : `${ip.toString()} is a ${range} address`;
 }
 
+/**
+ * True when `host` (a name or an address literal) is listed in `allowed` itself: a name given
+ * there, or an address inside one of its ranges (public addresses are not "listed").
+ */
+export function isListedHost(host: string, allowed: AllowedHosts): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (!ipaddr.isValid(bare)) return allowed.names.has(bare.toLowerCase().replace(/\.$/, ''));
+  const ip = plain(bare);
+  return allowed.ranges.some(([net, bits]) => net.kind() === ip.kind() && ip.match([net, bits] as never));
+}
+
 /** The options of {@link outboundRequest}. */
 export interface OutboundOptions {
   method?: 'GET' | 'POST' | 'HEAD';

@@ -22,7 +22,7 @@ const invite = async (email: string, role = 'member') => {
   const res = await h.app.inject({ method: 'POST', url: '/v1/account/members', headers: { ...owner.sessionAuth, ...json }, payload: JSON.stringify({ email, role }) });
   assert.equal(res.statusCode, 201, res.body);
   const mail = await h.database.db.selectFrom('email_outbox').select('text_body').where('to_email', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-  const m = /\/v1\/account\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text_body);
+  const m = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text_body);
   assert.ok(m, mail.text_body);
   return m[1]!;
 };

@@ -89,6 +89,12 @@ export interface HarnessOptions {
   publicBaseUrl?: string | undefined;
   /** Image bytes in this object store (MEDIA_STORE=s3, test/helpers/media-stores.ts); default the database. */
   objectStore?: MediaStore | undefined;
+  /** The web app (AppOptions.webApp; the browser tests serve the real build); default none. */
+  webApp?: AppOptions['webApp'] | undefined;
+  /** Rate limits of the sign-in endpoints (AppOptions.authRateLimits); default the service's. */
+  authRateLimits?: AppOptions['authRateLimits'];
+  /** Fastify's trustProxy (AppOptions.trustProxy, TRUST_PROXY); default off. */
+  trustProxy?: AppOptions['trustProxy'];
 }
 
 /** Builds the service over a fresh database cloned from the `migrated` (or `sample`) template. */
@@ -98,7 +104,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   if (options.objectStore) useObjectStore(database.db, options.objectStore);
   let app: FastifyInstance;
   try {
-    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.outboundAllowedHosts ? { outboundAllowedHosts: options.outboundAllowedHosts } : {}), ...(options.media ? { media: options.media } : {}), ...(options.payments ? { payments: options.payments } : {}), ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}) });
+    app = await buildApp({ database, sessionSecret: SESSION_SECRET, logger: false, clock, corsOrigins: options.corsOrigins ?? [], ...(options.http ? { http: options.http } : {}), ...(options.outboundAllowedHosts ? { outboundAllowedHosts: options.outboundAllowedHosts } : {}), ...(options.media ? { media: options.media } : {}), ...(options.payments ? { payments: options.payments } : {}), ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}), authRateLimits: options.authRateLimits, trustProxy: options.trustProxy, ...(options.webApp ? { webApp: options.webApp } : {}) });
     installResponseValidation(app);
     await app.ready();
   } catch (err) {

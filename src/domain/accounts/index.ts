@@ -8,4 +8,4 @@ export { getSubscription, currentSubscription, seatsOf, type SubscriptionView } 
 export { listMembers, inviteMember, removeMember, INVITATION_DAYS, MANAGERS, type Member, type InviteResult } from './members.js';
 export { getInterests, replaceInterests, addInterestTerm, removeInterestTerm, type Interests } from './interests.js';
 export { UpdateProfileInput, InviteMemberInput, ReplaceInterestsInput, ROLES, type Role } from './schemas.js';
-export { acceptInvitation, type AcceptedInvitation } from './accept-invitation.js';
+export { acceptInvitation, getInvitation, type AcceptedInvitation, type InvitationView } from './accept-invitation.js';

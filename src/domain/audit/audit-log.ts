@@ -9,9 +9,12 @@ import type { DB } from '../../db/types.js';
 import type { Ctx } from '../context.js';
 
 /** What an admin did. */
-export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'promote' | 'status' | 'send' | 'merge';
+export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'promote' | 'status' | 'send' | 'merge'
+  // a person's own account (docs/sessions.md)
+  | 'sign_up' | 'sign_in' | 'sign_out' | 'password_change' | 'password_remove' | 'password_reset' | 'revoke';
 /** Which kind of record. */
-export type AuditEntity = 'edition' | 'article' | 'project' | 'tender' | 'inbox_item' | 'newsletter_send' | 'news_source' | 'media' | 'calendar_event' | 'procurement_review' | 'company';
+export type AuditEntity = 'edition' | 'article' | 'project' | 'tender' | 'inbox_item' | 'newsletter_send' | 'news_source' | 'media' | 'calendar_event' | 'procurement_review' | 'company'
+  | 'session' | 'user' | 'sso_configuration' | 'api_key';
 
 type Json = Record<string, unknown>;
 
@@ -57,12 +60,16 @@ export const snapshot = (record: object | null | undefined): Json | null =>
 export async function recordAudit(
   trx: Kysely<DB>,
   ctx: Ctx,
-  entry: { action: AuditAction; entity: AuditEntity; entityId: string; before?: object | null; after?: object | null },
+  entry: {
+    action: AuditAction; entity: AuditEntity; entityId: string; before?: object | null; after?: object | null;
+    /** The acting user when the context has no identity yet (a sign-in); default the caller's. */
+    actorUserId?: string | null;
+  },
 ): Promise<void> {
   await trx
     .insertInto('audit_log')
     .values({
-      actor_user_id: ctx.identity?.userId ?? null,
+      actor_user_id: entry.actorUserId !== undefined ? entry.actorUserId : ctx.identity?.userId ?? null,
       action: entry.action,
       entity: entry.entity,
       entity_id: entry.entityId,

@@ -12,9 +12,10 @@
  */
 import crypto from 'node:crypto';
 import type { Ctx, Identity } from '../context.js';
+import { unauthenticated } from '../errors.js';
 import { looksLikeApiKey } from './api-key-format.js';
 import { recordApiKeyUse, resolveApiKey } from './authenticate-api-key.js';
-import { resolveSession } from './authenticate-session.js';
+import { recordSessionUse, resolveSession } from './authenticate-session.js';
 
 interface Remembered {
   identity: Identity;
@@ -22,8 +23,10 @@ interface Remembered {
   version: number;
   /** Epoch ms after which it must be read again (Infinity: no clock limit). */
   validUntil: number;
-  /** API keys: the stored `last_used_at`. */
+  /** API keys: the stored `last_used_at`; sessions: the stored `last_seen_at`. */
   lastUsedAt: Date | null;
+  /** Sessions: whether it has an idle expiry (a browser session), moved forward by use. */
+  idle: boolean;
 }
 
 /** A bounded memory of recent authentications of one process (least recently used goes first). */
@@ -62,21 +65,25 @@ export class IdentityCache {
 /**
  * The identity of a bearer token: from `cache` when it remembers the token under `identityVersion`
  * and the clock has not passed its limit, else resolved from the database and remembered.
- * An API key's use is still recorded (`last_used_at`, to the minute) on a remembered answer.
+ * An API key's or a session's use is still recorded (`last_used_at` / `last_seen_at` and the idle
+ * expiry, to the minute) on a remembered answer.
+ * @param cookie the token came in the browser session cookie: only a session token is accepted
  * @param identityVersion the identity version read at the start of the request, before any identity row
  * @param cache null: always resolve (nothing remembered)
  * @throws DomainError UNAUTHENTICATED for a missing, malformed, unknown, expired or revoked token
  */
 export async function authenticateToken(
   ctx: Ctx,
-  input: { token: string; sessionSecret: string; identityVersion: number; cache: IdentityCache | null },
+  input: { token: string; sessionSecret: string; identityVersion: number; cache: IdentityCache | null; cookie?: boolean },
 ): Promise<Identity> {
   const { token, cache } = input;
   const isKey = looksLikeApiKey(token);
+  if (isKey && input.cookie) throw unauthenticated('The session cookie holds no session token: sign in again');
   const key = cache ? crypto.createHash('sha256').update(token).digest('base64url') : '';
   const hit = cache?.get(key, input.identityVersion, ctx.now());
   if (hit) {
     if (isKey && hit.identity.apiKeyId) hit.lastUsedAt = await recordApiKeyUse(ctx, hit.identity.apiKeyId, hit.lastUsedAt);
+    if (!isKey && hit.identity.sessionId) hit.lastUsedAt = (await recordSessionUse(ctx, hit.identity.sessionId, hit.lastUsedAt, hit.idle)).lastSeenAt;
     return hit.identity;
   }
   const resolved = isKey ? await resolveApiKey(ctx, token) : await resolveSession(ctx, input.sessionSecret, token);
@@ -85,6 +92,7 @@ export async function authenticateToken(
     version: input.identityVersion,
     validUntil: resolved.validUntil ? resolved.validUntil.getTime() : Number.POSITIVE_INFINITY,
     lastUsedAt: resolved.lastUsedAt,
+    idle: resolved.idle === true,
   });
   return resolved.identity;
 }

@@ -9,8 +9,10 @@ export interface Authenticated {
    * or the key's expiry, the end of the subscription's current period); null: none.
    */
   validUntil: Date | null;
-  /** API keys: the `last_used_at` now stored; sessions: null. */
+  /** API keys: the `last_used_at` now stored; sessions: the `last_seen_at` now stored. */
   lastUsedAt: Date | null;
+  /** Sessions: whether the session dies of inactivity (a browser session). */
+  idle?: boolean;
 }
 
 /** The earliest of some instants (null ones ignored); null when all are null. */

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
 import { DAY_MS } from '../clock.js';
 import type { Ctx } from '../context.js';
 import { conflict, invalidParam } from '../errors.js';
@@ -24,6 +25,29 @@ export interface NewUser {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** True for something shaped like an email address (`local@domain.tld`, no spaces). */
+export const isEmailAddress = (email: string): boolean => EMAIL.test(email);
+
+/**
+ * Inserts a person: the user, their profile and default delivery preferences and, with
+ * `ownAccount`, an account they own (named after them) with their owner membership. No
+ * subscription. Call it inside a transaction; the caller has checked that the address is free.
+ * @returns the new user's id and, with `ownAccount`, their account's id
+ */
+export async function insertPerson(
+  trx: Kysely<DB>,
+  person: { email: string; name?: string | null | undefined; admin?: boolean | undefined; ownAccount: boolean; verifiedAt?: Date | null | undefined },
+): Promise<{ userId: string; accountId: string | null }> {
+  const user = await trx.insertInto('users').values({ email: person.email, name: person.name ?? null, email_verified_at: person.verifiedAt ?? null })
+    .returning('id').executeTakeFirstOrThrow();
+  await trx.insertInto('profiles').values({ user_id: user.id, is_admin: person.admin === true }).execute();
+  await trx.insertInto('preferences').values({ user_id: user.id }).execute();
+  if (!person.ownAccount) return { userId: user.id, accountId: null };
+  const account = await trx.insertInto('accounts').values({ name: person.name ?? person.email, owner_user_id: user.id }).returning('id').executeTakeFirstOrThrow();
+  await trx.insertInto('account_members').values({ account_id: account.id, user_id: user.id, role: 'owner' }).execute();
+  return { userId: user.id, accountId: account.id };
+}
+
 /**
  * Creates a user with a profile, default delivery preferences, an account they own and, when
  * `plan` is given, a subscription (trialing for 14 days on `trial`, active otherwise) with add-ons.
@@ -39,19 +63,8 @@ export async function createUser(ctx: Ctx, input: NewUser): Promise<UserView> {
   const userId = await writeTransaction(ctx, async (trx) => {
     const taken = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
     if (taken) throw conflict(`A user with email ${email} already exists`);
-    const user = await trx
-      .insertInto('users')
-      .values({ email, name: input.name ?? null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('profiles').values({ user_id: user.id, is_admin: input.admin === true }).execute();
-    await trx.insertInto('preferences').values({ user_id: user.id }).execute();
-    const account = await trx
-      .insertInto('accounts')
-      .values({ name: input.name ?? email, owner_user_id: user.id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('account_members').values({ account_id: account.id, user_id: user.id, role: 'owner' }).execute();
+    const { userId, accountId } = await insertPerson(trx, { email, name: input.name, admin: input.admin, ownAccount: true });
+    const account = { id: accountId! };
     if (input.plan) {
       if (addons.length > 0) {
         const buyable = (
@@ -85,7 +98,7 @@ export async function createUser(ctx: Ctx, input: NewUser): Promise<UserView> {
     } else if (addons.length > 0) {
       throw invalidParam('addon', 'add-ons need a plan (--plan)');
     }
-    return user.id;
+    return userId;
   });
   return getUserView(ctx, userId);
 }

@@ -15,11 +15,17 @@ export interface Me {
   features: Feature[];
   /** Narrowed rather than refused (trial). */
   previews: Feature[];
+  /** The user has a password (else they sign in with emailed links or company SSO). */
+  hasPassword: boolean;
 }
 
 /** The caller of `ctx`. @throws DomainError UNAUTHENTICATED without a caller */
-export function getMe(ctx: Ctx): Me {
+export async function getMe(ctx: Ctx): Promise<Me> {
   const id = ctx.identity;
   if (!id) throw unauthenticated('Authentication required');
-  return { userId: id.userId, subscriptionId: id.subscriptionId, isAdmin: id.isAdmin, features: effectiveFeatures(id), previews: effectivePreviews(id) };
+  const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', id.userId).executeTakeFirst();
+  return {
+    userId: id.userId, subscriptionId: id.subscriptionId, isAdmin: id.isAdmin, features: effectiveFeatures(id), previews: effectivePreviews(id),
+    hasPassword: Boolean(user?.password_hash),
+  };
 }

@@ -21,3 +21,8 @@ export { revokeApiKey, revokeApiKeyById } from './revoke-api-key.js';
 export { refuseReadOnlyWrite } from './read-only.js';
 export { updateUser, type UserUpdate } from './update-user.js';
 export { MintApiKeyInput } from './schemas.js';
+export { openSession, type ClientInfo, type OpenedSession, type SessionMethod } from './create-session.js';
+export { insertPerson, isEmailAddress } from './create-user.js';
+export { resolveSession } from './authenticate-session.js';
+export { csrfTokenFits, csrfTokenOf, SESSION_IDLE_MS } from './session-token.js';
+export { completeSignIn, signedInUser, userByEmail, type SignedIn, type SignedInUser } from './signed-in.js';

@@ -16,6 +16,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAnyFeature, requireGates, requireSubscription, type Feature } from '../../domain/entitlements.js';
 import { authenticateRequest } from '../authenticate.js';
+import { checkOrigin } from '../session-cookie.js';
 import { inV1Admin } from './admin/index.js';
 
 declare module 'fastify' {
@@ -38,7 +39,9 @@ export function installV1Access(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     // /v1/admin guards itself (src/http/v1/admin/index.ts): 404 to non-administrators, no plan gate.
     if (inV1Admin(request)) return;
-    const { access = 'subscriber', gates = [], anyGates = [] } = request.routeOptions.config;
+    const { access = 'subscriber', gates = [], anyGates = [], signIn = false } = request.routeOptions.config;
+    // A sign-in endpoint has no session to bind a token to: a foreign Origin is refused (login CSRF).
+    if (signIn) checkOrigin(request);
     if (access === 'public') return;
     const identity = await authenticateRequest(request);
     request.identity = { ...identity, channel: 'http' };

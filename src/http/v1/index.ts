@@ -8,6 +8,8 @@ import { installV1Access } from './access.js';
 import v1AdminScope from './admin/index.js';
 import { installV1Errors } from './problem.js';
 import accountRoutes from './routes/account.js';
+import authRoutes from './routes/auth.js';
+import accountSecurityRoutes from './routes/account-security.js';
 import airportRoutes from './routes/airports.js';
 import billingRoutes from './routes/billing.js';
 import alertRoutes from './routes/alerts.js';
@@ -29,6 +31,7 @@ export default async function v1(app: FastifyInstance, options: Partial<Newslett
   installV1Errors(app);
   installV1Access(app);
   await app.register(identityRoutes);
+  await app.register(authRoutes); // issue 25: sign-up, email links, passwords, sessions, SSO
   await app.register(editionRoutes);
   await app.register(searchRoutes);
   await app.register(projectRoutes);
@@ -38,6 +41,7 @@ export default async function v1(app: FastifyInstance, options: Partial<Newslett
   await app.register(catalogueRoutes);
   await app.register(mediaRoutes);
   await app.register(accountRoutes);
+  await app.register(accountSecurityRoutes); // issue 25: password, sessions
   await app.register(billingRoutes);
   await app.register(procurementRoutes); // issue 11: procurement requests, invitation acceptance
   await app.register(libraryRoutes);

@@ -54,9 +54,12 @@ const DESCRIPTIONS: Record<number, string> = {
 export const problemResponses = (...codes: number[]) =>
   Object.fromEntries((codes.includes(500) && !codes.includes(503) ? [...codes, 503] : codes).map((code) => [code, { description: DESCRIPTIONS[code] ?? STATUS_CODES[code], content: { [PROBLEM_TYPE]: { schema: Problem } } }]));
 
+/** The problem type URI of a refusal kind (`csrf`, `rate_limited`; docs/sessions.md); `about:blank` without one. */
+export const problemTypeOf = (kind: string | undefined): string => (kind ? `urn:airport-intel:problem:${kind}` : 'about:blank');
+
 /** A problem document for `status` at the request path `instance` (also written by src/http/edge.ts for errors raised before Fastify). */
-export const problemDocument = (status: number, detail: string, instance: string, errors?: { name: string; in: string; reason: string }[]) => ({
-  type: 'about:blank',
+export const problemDocument = (status: number, detail: string, instance: string, errors?: { name: string; in: string; reason: string }[], kind?: string) => ({
+  type: problemTypeOf(kind),
   title: STATUS_CODES[status] ?? 'Error',
   status,
   detail,
@@ -70,8 +73,9 @@ export function sendProblem(
   status: number,
   detail: string,
   errors?: { name: string; in: string; reason: string }[],
+  kind?: string,
 ): FastifyReply {
-  const body = problemDocument(status, detail, reply.request.url.split('?')[0]!, errors);
+  const body = problemDocument(status, detail, reply.request.url.split('?')[0]!, errors, kind);
   return reply.status(status).header('content-type', `${PROBLEM_TYPE}; charset=utf-8`).send(body);
 }
 
@@ -90,7 +94,7 @@ export function sendV1Error(error: FastifyError | DomainError | Error, request: 
       return sendProblem(reply, status, `${error.message} (request id ${request.id})`);
     }
     const errors = error.param ? [{ name: error.param, in: 'query', reason: error.message }] : undefined;
-    return sendProblem(reply, status, error.message, errors);
+    return sendProblem(reply, status, error.message, errors, error.kind);
   }
   const fe = error as FastifyError;
   const v = describeValidationError(fe);

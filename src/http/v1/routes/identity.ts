@@ -21,6 +21,7 @@ const Me = Type.Object({
   is_admin: Type.Boolean(),
   features: Type.Array(StringEnum(FEATURES), { description: 'Features held in full; admins hold every feature' }),
   previews: Type.Array(StringEnum(FEATURES), { description: 'Gates that are narrowed rather than refused (trial)' }),
+  has_password: Type.Boolean({ description: 'The user has a password (else they sign in with emailed links or company SSO)' }),
 }, { title: 'Me' });
 
 const Term = Type.Object({ slug: Type.String(), name: Type.String() });
@@ -35,7 +36,7 @@ const Reference = Type.Object({
 const REFERENCE_MAX_AGE = 3600;
 
 /** The caller in this edition's words. */
-const presentMe = (me: Me) => ({ user_id: me.userId, subscription_id: me.subscriptionId, is_admin: me.isAdmin, features: me.features, previews: me.previews });
+const presentMe = (me: Me) => ({ user_id: me.userId, subscription_id: me.subscriptionId, is_admin: me.isAdmin, features: me.features, previews: me.previews, has_password: me.hasPassword });
 
 /**
  * Sends `body` with `Cache-Control: private, max-age=<maxAge>` and a strong ETag of its JSON; a
@@ -56,7 +57,7 @@ export default async function identityRoutes(app: FastifyInstance): Promise<void
       operationId: 'v1GetMe', summary: 'What the token may reach: features, previews and admin flag', tags: ['Identity'], security,
       response: { 200: Me, ...problemResponses(401, 500) },
     },
-  }, async (req) => presentMe(getMe(ctxOf(req))));
+  }, async (req) => presentMe(await getMe(ctxOf(req))));
 
   r.get('/reference', {
     schema: {

@@ -1,0 +1,59 @@
+/**
+ * The app's routes. Every page is loaded on demand (`lazy`: a chunk of its own), so the sign-in page
+ * ships only what it needs and later areas (the reader's pages, the editorial desk) stay out of each
+ * other's bundles. The paths are contracts of issue 25 (emails and the payment provider link to them).
+ */
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { RootLayout } from '../components/root-layout';
+import { RouteError } from '../components/route-error';
+import { meQuery } from '../features/account/api/get-me';
+import { profileQuery } from '../features/account/api/get-profile';
+import { referenceQuery } from '../features/account/api/get-reference';
+import { apiKeysQuery } from '../features/account/api/list-api-keys';
+import { membersQuery } from '../features/account/api/list-members';
+import { sessionQuery } from '../features/auth/api/get-session';
+import { RequireAuth } from '../features/auth/components/require-auth';
+import { subscriptionQuery } from '../features/billing/api/get-subscription';
+import { prefetch } from '../lib/prefetch';
+
+const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    loader: prefetch(sessionQuery),
+    children: [
+      { index: true, lazy: () => import('./routes/home') },
+      { path: 'sign-in', lazy: () => import('./routes/sign-in') },
+      { path: 'sign-up', lazy: () => import('./routes/sign-up') },
+      { path: 'auth/link', lazy: () => import('./routes/auth-link') },
+      { path: 'auth/reset', lazy: () => import('./routes/auth-reset') },
+      { path: 'invitations/:code', lazy: () => import('./routes/invitation') },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            path: 'account',
+            lazy: () => import('./routes/account/layout'),
+            children: [
+              { index: true, lazy: () => import('./routes/account/profile'), loader: prefetch(profileQuery, meQuery, referenceQuery) },
+              { path: 'interests', lazy: () => import('./routes/account/interests') },
+              { path: 'preferences', lazy: () => import('./routes/account/preferences') },
+              { path: 'api-keys', lazy: () => import('./routes/account/api-keys'), loader: prefetch(apiKeysQuery) },
+              { path: 'members', lazy: () => import('./routes/account/members'), loader: prefetch(membersQuery, subscriptionQuery) },
+              { path: 'subscription', lazy: () => import('./routes/account/subscription'), loader: prefetch(subscriptionQuery) },
+              { path: 'sessions', lazy: () => import('./routes/account/sessions') },
+              { path: 'sso', lazy: () => import('./routes/account/sso') },
+            ],
+          },
+          { path: 'billing/success', lazy: () => import('./routes/billing-success') },
+          { path: 'billing/cancel', lazy: () => import('./routes/billing-cancel') },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,53 @@
+/**
+ * The frame of every page: a header with the service's name and the signed-in person's links, the
+ * `<main>` landmark and a skip link (each page's title takes the focus after a navigation:
+ * components/page-title.tsx).
+ */
+import { Anchor, AppShell, Button, Container, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Link, Outlet } from 'react-router';
+import { useSession } from '../features/auth/api/get-session';
+import { useSignOut } from '../features/auth/api/sign-out';
+
+export function RootLayout() {
+  const session = useSession();
+  const signOut = useSignOut();
+  const user = session.data?.authenticated ? session.data.user : null;
+  return (
+    <AppShell header={{ height: 56 }} padding="md">
+      <a href="#main" className="skip-link">Skip to content</a>
+      <AppShell.Header>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Anchor component={Link} to="/" fw={700} c="dark" underline="never">
+              airport-intel
+            </Anchor>
+            <Group component="nav" aria-label="Main" gap="xs" wrap="nowrap">
+              {user ? (
+                <>
+                  <Text size="sm" visibleFrom="sm" c="dark.6">
+                    <VisuallyHidden>Signed in as </VisuallyHidden>
+                    {user.email}
+                  </Text>
+                  <Anchor component={Link} to="/account" size="sm">Account</Anchor>
+                  <Button size="xs" variant="default" loading={signOut.isPending} onClick={() => signOut.mutate()}>
+                    Sign out
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Anchor component={Link} to="/sign-in" size="sm">Sign in</Anchor>
+                  <Button component={Link} to="/sign-up" size="xs">Sign up</Button>
+                </>
+              )}
+            </Group>
+          </Group>
+        </Container>
+      </AppShell.Header>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <Container size="lg" px={{ base: 0, sm: 'md' }}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -37,8 +37,10 @@
  * | CHECKOUT_CANCEL_URL  | PUBLIC_BASE_URL/billing/cancel | where it returns a buyer who gave up |
  * | MCP_ALLOWED_HOSTS | (local names + PUBLIC_BASE_URL's host) | extra comma-separated host names `/api/mcp` accepts in `Host`; `*`: any (DNS-rebinding protection off) |
  * | MCP_ALLOWED_ORIGINS | (the allowed hosts) | extra comma-separated origins or host names `/api/mcp` accepts in `Origin`; `*`: any |
+ * | TRUST_PROXY     | (unset: off)   | `true` (trust every proxy), a hop count (`1`), or comma-separated addresses/CIDR ranges of the proxies whose `X-Forwarded-For` gives the client address (rate limits, procurement limit, session list, logs) |
  */
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { parseAllowedHosts, type AllowedHosts } from './net/outbound.js';
 import type { PaymentsConfig } from './domain/billing/provider.js';
 
@@ -74,6 +76,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** DNS-rebinding protection of `/api/mcp` (docs/mcp.md): extra allowed `Host` and `Origin` hosts. */
   mcp: { allowedHosts: string[]; allowedOrigins: string[] };
+  /** Fastify's `trustProxy` (TRUST_PROXY): which proxies give the client address; false: none. */
+  trustProxy: boolean | number | string[];
 }
 
 /** Where and to whom `/metrics` is served; both unset: not at all (404). */
@@ -225,7 +229,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: { secretKey, webhookSecret, apiUrl, successUrl, cancelUrl },
     mcp: { allowedHosts: hostList(env, 'MCP_ALLOWED_HOSTS'), allowedOrigins: hostList(env, 'MCP_ALLOWED_ORIGINS') },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/**
+ * `TRUST_PROXY`: unset, `false` or `0`: off; `true`: every proxy; a whole number: that many hops;
+ * else comma-separated IP addresses or CIDR ranges of the proxies.
+ * @throws ConfigError on anything else
+ */
+export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) throw new ConfigError('TRUST_PROXY: a hop count is at most 100');
+    return hops;
+  }
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const ok = extra === undefined && address !== undefined && ipaddr.isValid(address) && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (ipaddr.parse(address).kind() === 'ipv4' ? 32 : 128)));
+    if (!ok) throw new ConfigError(`TRUST_PROXY: "${entry}" is not true, a hop count, an IP address or a CIDR range`);
+  }
+  return entries;
 }
 
 /** A comma-separated list of host names, `host:port`, origins or `*` alone. */

@@ -60,9 +60,11 @@
  * `STRIPE_WEBHOOK_SECRET` is an error (buyers would pay and never get their plan); settings that
  * have no effect without their provider (`STRIPE_WEBHOOK_SECRET`, `STRIPE_API_URL`, `CHECKOUT_*_URL`
  * without `STRIPE_SECRET_KEY`; `MAIL_FROM` without `SMTP_URL`) are warnings in {@link Config.warnings}.
+ * | TRUST_PROXY     | (unset: off)   | `true` (trust every proxy), a hop count (`1`), or comma-separated addresses/CIDR ranges of the proxies whose `X-Forwarded-For` gives the client address (rate limits, procurement limit, session list, logs) |
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { parseAllowedHosts, type AllowedHosts } from './net/outbound.js';
 import type { PaymentsConfig } from './domain/billing/provider.js';
 import { DEFAULT_RETENTION, type RetentionWindows } from './domain/housekeeping/windows.js';
@@ -113,6 +115,8 @@ export interface Config {
   logFormat: 'json' | 'pretty' | 'auto';
   /** Settings that have no effect as given (a half-configured provider): logged as warnings at start. */
   warnings: string[];
+  /** Fastify's `trustProxy` (TRUST_PROXY): which proxies give the client address; false: none. */
+  trustProxy: boolean | number | string[];
 }
 
 /** The secrets that may be read from a file named by `NAME_FILE`. */
@@ -315,6 +319,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 0, 600_000),
     logFormat: logFormat as Config['logFormat'],
     warnings,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 
@@ -343,6 +348,29 @@ function objectStoreSettings(env: NodeJS.ProcessEnv): S3Settings | undefined {
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     forcePathStyle: pathStyle === 'true' || pathStyle === '1',
   };
+}
+
+/**
+ * `TRUST_PROXY`: unset, `false` or `0`: off; `true`: every proxy; a whole number: that many hops;
+ * else comma-separated IP addresses or CIDR ranges of the proxies.
+ * @throws ConfigError on anything else
+ */
+export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) throw new ConfigError('TRUST_PROXY: a hop count is at most 100');
+    return hops;
+  }
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const ok = extra === undefined && address !== undefined && ipaddr.isValid(address) && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (ipaddr.parse(address).kind() === 'ipv4' ? 32 : 128)));
+    if (!ok) throw new ConfigError(`TRUST_PROXY: "${entry}" is not true, a hop count, an IP address or a CIDR range`);
+  }
+  return entries;
 }
 
 /** A comma-separated list of host names, `host:port`, origins or `*` alone. */

@@ -32,6 +32,7 @@ export async function serve(): Promise<void> {
     sessionSecret: resolveSessionSecret(config),
     publicBaseUrl: config.mail.publicBaseUrl,
     corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
     outboundAllowedHosts: config.outboundAllowedHosts,
     mcpAllowedHosts: config.mcp.allowedHosts,
     mcpAllowedOrigins: config.mcp.allowedOrigins,

@@ -5,6 +5,8 @@
  * transaction): only the mailbox's owner learns which.
  */
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
 import type { Ctx } from '../context.js';
 import { invalidParam } from '../errors.js';
 import type { ClientInfo } from '../identity/index.js';
@@ -51,12 +53,8 @@ export async function requestEmailLink(ctx: Ctx, input: EmailLinkInput, base: Li
   await writeTransaction(ctx, async (trx) => {
     const user = await userByEmail(trx, email);
     if (user) {
-      const link = await issueLink(trx, ctx, { purpose: 'sign_in', email: user.email, userId: user.id, returnTo });
-      await queueAuthMail(trx, ctx, `auth:${link.id}`, {
-        to: user.email, userId: user.id, subject: 'Your sign-in link for Airport Intelligence',
-        paragraphs: [`Open this link to sign in to Airport Intelligence. It works once and for ${MINUTES} minutes.`, 'If you did not ask for it, ignore this message.'],
-        link: { url: `${base.publicBaseUrl}/auth/link?token=${link.token}`, label: 'Sign in' },
-      });
+      await mailSignInLink(trx, ctx, { user, returnTo, base }, 'Your sign-in link for Airport Intelligence',
+        [`Open this link to sign in to Airport Intelligence. It works once and for ${MINUTES} minutes.`, 'If you did not ask for it, ignore this message.']);
     } else {
       const notice = issueNoticeKey(ctx);
       await queueAuthMail(trx, ctx, notice, {
@@ -82,12 +80,8 @@ export async function signUp(ctx: Ctx, input: SignUpInput, base: LinkBase): Prom
   await writeTransaction(ctx, async (trx) => {
     const user = await userByEmail(trx, email);
     if (user) {
-      const link = await issueLink(trx, ctx, { purpose: 'sign_in', email: user.email, userId: user.id, returnTo });
-      await queueAuthMail(trx, ctx, `auth:${link.id}`, {
-        to: user.email, userId: user.id, subject: 'You already have an Airport Intelligence account',
-        paragraphs: ['Someone asked to create an Airport Intelligence account with this address, which already has one.', `Open this link to sign in instead. It works once and for ${MINUTES} minutes.`],
-        link: { url: `${base.publicBaseUrl}/auth/link?token=${link.token}`, label: 'Sign in' },
-      });
+      await mailSignInLink(trx, ctx, { user, returnTo, base }, 'You already have an Airport Intelligence account',
+        ['Someone asked to create an Airport Intelligence account with this address, which already has one.', `Open this link to sign in instead. It works once and for ${MINUTES} minutes.`]);
     } else if (await ssoCovering(trx, email)) {
       await queueAuthMail(trx, ctx, issueNoticeKey(ctx), {
         to: email, userId: null, subject: 'Sign in with your company account',
@@ -104,6 +98,16 @@ export async function signUp(ctx: Ctx, input: SignUpInput, base: LinkBase): Prom
     }
   });
   return SENT;
+}
+
+/** Issues a sign-in link for `user` and queues it with `subject` and `paragraphs`. */
+async function mailSignInLink(
+  trx: Kysely<DB>, ctx: Ctx, to: { user: { id: string; email: string }; returnTo: string | null; base: LinkBase }, subject: string, paragraphs: string[],
+): Promise<void> {
+  const link = await issueLink(trx, ctx, { purpose: 'sign_in', email: to.user.email, userId: to.user.id, returnTo: to.returnTo });
+  await queueAuthMail(trx, ctx, `auth:${link.id}`, {
+    to: to.user.email, userId: to.user.id, subject, paragraphs, link: { url: `${to.base.publicBaseUrl}/auth/link?token=${link.token}`, label: 'Sign in' },
+  });
 }
 
 /** A fresh deduplication key for a notice that carries no token. */

@@ -127,7 +127,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'v1StartSso', summary: 'Start a company sign-in (OpenID Connect): the provider\'s authorization URL', tags, security: noToken,
       description: 'For an address whose domain an Enterprise account signs in through its own OpenID provider: keeps the login\'s state, nonce and PKCE verifier (10 minutes, single use) and answers the provider\'s authorization URL; send the browser there. It comes back to PUBLIC_BASE_URL/v1/auth/sso/callback. A domain without company sign-in is 404; a provider that does not answer is 503. Rate-limited (429 with Retry-After).',
       body: component('V1SsoStartInput', SsoStartInput, { email: 'ana@airport.example', return_to: '/account' }),
-      response: { 200: component('V1SsoStart', Type.Object({ authorization_url: Type.String({ format: 'uri' }) }, { title: 'SsoStart' }), { authorization_url: 'https://login.airport.example/authorize?client_id=airport-intel&response_type=code&state=…' }), ...problemResponses(400, 403, 404, 429, 500) },
+      response: { 200: component('V1SsoStart', Type.Object({ authorization_url: Type.String({ format: 'uri' }) }, { title: 'SsoStart' }), { authorization_url: 'https://login.airport.example/authorize?client_id=airport-intel&response_type=code&state=af0ifjsldkj' }), ...problemResponses(400, 403, 404, 429, 500) },
     },
   }, async (req) => ({ authorization_url: (await startSso(ctxOf(req), req.body, sso)).authorizationUrl }));
 

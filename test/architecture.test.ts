@@ -98,6 +98,10 @@ const CROSS_ENTITY_SQL: Record<string, readonly string[]> = {
   alerts: ['accounts', 'articles', 'identity', 'newsletter', 'notifications', 'preferences', 'projects', 'tenders'], // delivery: matches, addressees, channels
   articles: ['accounts', 'editions', 'library', 'projects'], // the view joins its edition; saved flags; interests; project candidates
   audit: ['identity'], // the actor's email
+  auth: ['accounts', 'identity', 'newsletter'], // signing in: users and their sessions, SSO members join an account, links mailed through the outbox
+  changes: ['articles'], // a feed entry of an article carries its edition's visibility
+  companies: ['articles', 'accounts', 'editions', 'media', 'projects', 'tenders'], // a profile's counts; a merge moves every link and interest
+  housekeeping: ['alerts', 'identity', 'newsletter', 'quota'], // the daily purge of what served its purpose (decision 0037)
   billing: ['accounts'],
   calendar: ['articles'], // events mentioned in articles
   editions: ['articles'], // a delete lists the articles it takes

@@ -66,7 +66,9 @@ export async function startBrowserService(options: Omit<HarnessOptions, 'publicB
   return {
     h, baseUrl, smtp, browser,
     async newContext({ width = 1280, height = 800 } = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
+      // Reduced motion (the app honours it): axe then reads a dialog's final colours, never a frame of
+      // its fade-in over the dimmed page.
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, reducedMotion: 'reduce' });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
       return context;
     },

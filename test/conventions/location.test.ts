@@ -64,7 +64,7 @@ describe('Location on 201 reads the new record', () => {
     }
   });
 
-  it('on /v1/admin: editions (created and imported), articles, projects, tenders, calendar events, news sources', async () => {
+  it('on /v1/admin: editions (created and imported), articles, projects, tenders, calendar events, news sources, companies', async () => {
     const edition = await makeEdition(h, { status: 'draft' });
     const creates: [string, string, object][] = [
       ['v1AdminCreateEdition', '/v1/admin/editions', { number: edition.number + 200, publish_date: '2026-11-22' }],
@@ -74,6 +74,7 @@ describe('Location on 201 reads the new record', () => {
       ['v1AdminCreateTender', '/v1/admin/tenders', { title: unique('Located tender'), buyer: 'Test buyer', type: 'rfp' }],
       ['v1AdminCreateCalendarEvent', '/v1/admin/calendar', { title: unique('Located event'), starts_on: '2027-03-16' }],
       ['v1AdminCreateSource', '/v1/admin/sources', { name: unique('Located source'), feed_url: 'https://feeds.example.com/located.xml' }],
+      ['v1AdminCreateCompany', '/v1/admin/companies', { name: unique('Located company') }],
     ];
     for (const [operationId, url, body] of creates) {
       const { created, read } = await createAndFollow(url, body, admin);

@@ -45,7 +45,7 @@ describe('no silent mistakes: unknown query parameters', () => {
   it('/api/v1 answers 400 {error} naming the parameter and listing the accepted ones', async () => {
     const typo = await get('/api/v1/projects?stauts=ongoing', reader.keyAuth);
     assert.equal(typo.status, 400);
-    assert.equal(typo.body.error, 'Invalid query parameter "stauts": is not a parameter of this endpoint; accepted: q, region, country, status, type, topic, min_value, page, limit');
+    assert.equal(typo.body.error, 'Invalid query parameter "stauts": is not a parameter of this endpoint; accepted: q, region, country, status, type, topic, min_value, updated_since, page, limit');
     const none = await get('/api/v1/editions/latest?foo=1', reader.keyAuth);
     assert.equal(none.status, 400);
     assert.match(String(none.body.error), /"foo": is not a parameter of this endpoint, which takes no query parameters/);

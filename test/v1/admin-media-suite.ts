@@ -166,7 +166,7 @@ export function adminMediaSuite(store: MediaStoreUnderTest): void {
       await getAs(h, pro, `/v1/media/${asset.id}?w=144`); // a cached variant, deleted with the asset
       const forced = await h.app.inject({ method: 'DELETE', url: `/v1/admin/media/${asset.id}?force=true`, headers: admin.keyAuth });
       assert.equal(forced.statusCode, 200, 'DELETE answers 200 with the asset as it was');
-    assert.equal((forced.json() as { id: string }).id, asset.id);
+      assert.equal((forced.json() as { id: string }).id, asset.id);
       assert.deepEqual([...await store.objects(h, `originals/${asset.id}`), ...await store.objects(h, `variants/${asset.id}/`)], [], 'original and variants gone');
       assert.equal((await getAs(h, pro, `/v1/media/${asset.id}`)).statusCode, 404);
       assert.equal(await h.database.db.selectFrom('article_covers').select('article_id').where('article_id', '=', article.id).executeTakeFirst(), undefined);

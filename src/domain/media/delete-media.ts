@@ -12,21 +12,22 @@ import { mediaStoreOf, originalKey, variantPrefix } from './store.js';
  * @throws DomainError NOT_FOUND, CONFLICT (pinned and not forced), UNAUTHENTICATED, FORBIDDEN
  */
 export async function deleteMedia(ctx: Ctx, id: string, options: { force?: boolean | undefined } = {}): Promise<MediaDetail> {
-  return adminWrite(ctx, async (trx, tctx) => {
+  const before = await adminWrite(ctx, async (trx, tctx) => {
     const locked = await trx.selectFrom('media_assets').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!locked) throw notFound('Media asset');
-    const before = await loadMediaDetail(tctx, id);
-    if (before.pinned_by.length && !options.force) {
-      throw conflict(`The asset is the pinned cover of ${before.pinned_by.length} article(s); release those covers first or delete with force=true`);
+    const asset = await loadMediaDetail(tctx, id);
+    if (asset.pinned_by.length && !options.force) {
+      throw conflict(`The asset is the pinned cover of ${asset.pinned_by.length} article(s); release those covers first or delete with force=true`);
     }
     await trx.deleteFrom('article_covers').where('media_id', '=', id).execute();
     await trx.deleteFrom('media_assets').where('id', '=', id).execute();
-    await recordAudit(trx, tctx, { action: 'delete', entity: 'media', entityId: id, before });
-    return before;
+    await recordAudit(trx, tctx, { action: 'delete', entity: 'media', entityId: id, before: asset });
+    return asset;
   });
   // The bytes go once the record is gone for good: an object store takes no part in the
   // transaction, and a failure in between leaves unreferenced bytes, never a record without them.
   const store = mediaStoreOf(ctx.db);
   await store.deletePrefix(originalKey(id));
   await store.deletePrefix(variantPrefix(id));
+  return before;
 }

@@ -4,7 +4,6 @@
  */
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import zlib from 'node:zlib';
 
 /** One message the server accepted. */
 export interface Received {
@@ -129,33 +128,18 @@ export function parseMessage(raw: string): {
 }
 
 /**
- * The text a PDF shows, for assertions: the strings of every text operator (`Tj`, `TJ`) of every
- * content stream (inflated when FlateDecode), one text object per line. Enough for the PDFs pdfkit
- * writes with its standard fonts (hex strings in WinAnsi); not a general PDF reader.
+ * The text a PDF shows, as a reader extracts it (Mozilla's pdf.js, the engine of Firefox's viewer):
+ * each page's text items in order, a newline where pdf.js sees the end of a line. Works on the
+ * embedded subset fonts of the digests (their ToUnicode maps), whatever the script.
  */
-export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  const re = /<<([^]*?)>>\s*stream\r?\n/g;
-  for (let m = re.exec(raw); m; m = re.exec(raw)) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    let data = Buffer.from(raw.slice(start, end), 'latin1');
-    if (/FlateDecode/.test(m[1]!)) {
-      try {
-        data = zlib.inflateSync(data);
-      } catch {
-        continue; // not a content stream we can read
-      }
-    }
-    for (const bt of data.toString('latin1').split('BT').slice(1)) {
-      const text = bt.split('ET')[0]!;
-      let line = '';
-      for (const s of text.matchAll(/<([0-9a-fA-F\s]*)>|\(((?:\\.|[^\\)])*)\)/g)) {
-        line += s[1] !== undefined ? Buffer.from(s[1].replace(/\s+/g, ''), 'hex').toString('latin1') : s[2]!.replace(/\\(.)/g, '$1');
-      }
-      if (line) lines.push(line);
-    }
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : '') : '')).join(''));
   }
-  return lines.join('\n');
+  await doc.destroy();
+  return pages.join('\n');
 }

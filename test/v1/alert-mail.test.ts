@@ -75,7 +75,7 @@ describe('attach_pdf on alert mails', () => {
     assert.equal(pdf.contentType, 'application/pdf');
     assert.equal(pdf.filename, `alerts-${utcDay(h.clock.now())}.pdf`, 'named by the service clock\u2019s UTC day');
     assert.equal(pdf.content.subarray(0, 5).toString('latin1'), '%PDF-');
-    const text = pdfText(pdf.content);
+    const text = await pdfText(pdf.content);
     assert.ok(text.includes(`${w} Terminal 4 expansion`), `the item title is in the PDF:\n${text}`);
     assert.ok(text.includes(`${BASE}/v1/projects/${p.id}`), 'its link is printed');
     assert.ok(text.includes(`Matched ${utcDay(h.clock.now())}`), 'its date');
@@ -110,7 +110,7 @@ describe('attach_pdf on alert mails', () => {
     assert.ok(mail, 'delivered on the retry');
     const pdf = parseMessage(mail.raw).attachments[0]!;
     assert.deepEqual(pdf.content, Buffer.from(stored[0]!.content_base64, 'base64'), 'the very bytes queued');
-    assert.ok(pdfText(pdf.content).includes(`${w} apron works`));
+    assert.ok((await pdfText(pdf.content)).includes(`${w} apron works`));
   });
 
   it('a daily digest with attach_pdf puts every batched match in one PDF; digest_format text sends text and the PDF only', async () => {
@@ -132,7 +132,7 @@ describe('attach_pdf on alert mails', () => {
       assert.ok(m.text?.includes(`${w} north pier`));
       assert.equal(m.attachments.length, 1);
       assert.equal(m.attachments[0]!.filename, `alerts-${utcDay(h.clock.now())}.pdf`);
-      const text = pdfText(m.attachments[0]!.content);
+      const text = await pdfText(m.attachments[0]!.content);
       assert.ok(text.includes(`${w} north pier`) && text.includes(`${w} south pier`), 'both matches in the PDF');
     } finally {
       await setPrefs(pdfReader, { attach_pdf: true });
@@ -159,7 +159,7 @@ describe('attach_pdf, email_headlines_only and digest_format on the newsletter',
     assert.equal(pdf.contentType, 'application/pdf');
     assert.equal(pdf.filename, `edition-${edition.number}-${edition.publish_date}.pdf`);
     assert.equal(pdf.content.subarray(0, 5).toString('latin1'), '%PDF-');
-    const text = pdfText(pdf.content);
+    const text = await pdfText(pdf.content);
     assert.ok(text.includes(`${w} Gatwick second runway approved`), `the headline is in the PDF:\n${text}`);
     assert.ok(text.includes('https://news.example.test/gatwick') && text.includes(edition.publish_date), 'its link and date');
     assert.ok(!text.includes(`${w} capacity matters`) && !text.includes(`${w} summary of the week`), 'headlines only: neither why it matters nor the summary');

@@ -5,15 +5,14 @@
  * A digest is a title, a subtitle, optional introductory paragraphs and a list of items, each with
  * its title (a link when it has a URL), a date line, optional detail lines and bullets, and its URL
  * printed in full (so a printed copy still says where the item is). The document is A4, one
- * column, the PDF standard font Helvetica (no font file to ship).
+ * column, in Noto Sans embedded as subsets (pdf-fonts.ts: Latin, Greek, Cyrillic, Vietnamese, Arabic
+ * and Chinese text is written as it is; a character no embedded face holds becomes `?`).
  *
  * Deterministic: the same digest at the same instant gives the same bytes (the document's
  * creation date is the digest's `createdAt`, from the service clock; pdfkit writes no random id).
- * Helvetica's encoding (WinAnsi) holds Western European text; other characters are written
- * without their accents where that makes them WinAnsi (`ą` → `a`), else as `?`. The HTML and text
- * parts of the mail keep the full text.
  */
 import PDFDocument from 'pdfkit';
+import { fontRuns, openFont, readBackAsWritten, type PdfWeight } from './pdf-fonts.js';
 
 /** One item of a digest. */
 export interface PdfDigestItem {
@@ -49,22 +48,38 @@ export interface MailAttachment {
   content: Buffer;
 }
 
-/** Characters of WinAnsiEncoding above 0x7E that are not Latin-1 (pdfkit maps them). */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** How one paragraph is written. */
+interface Style {
+  weight?: PdfWeight;
+  size: number;
+  color: string;
+  link?: string | undefined;
+  indent?: number;
+}
 
-/** `s` in what Helvetica can show: accents dropped where that helps, other characters `?`. */
-export function toWinAnsi(s: string): string {
-  let out = '';
-  for (const ch of s) {
-    const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
-    else if (ch === '\n' || ch === '\t') out += ' ';
-    else {
-      const base = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      out += base && [...base].every((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) <= 0x7e) ? base : '?';
-    }
-  }
-  return out;
+/** fontkit's feature switches for right-to-left runs (pdfkit's types allow only a list of names). */
+const NO_KERNING = { kern: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
+
+/** Writes `text` as one paragraph in `style`, switching face file wherever the script asks. */
+function paragraph(doc: PDFKit.PDFDocument, text: string, style: Style): PDFKit.PDFDocument {
+  const runs = fontRuns(text, style.weight ?? 400);
+  doc.fontSize(style.size).fillColor(style.color);
+  runs.forEach((run, i) => {
+    doc.registerFont(run.name, openFont(run) as unknown as Buffer); // pdfkit takes a fontkit font as it is
+    doc.font(run.name);
+    readBackAsWritten(doc, run);
+    doc.text(run.text, {
+      continued: i < runs.length - 1,
+      // With features, pdfkit lays a run out whole (else word by word): a right-to-left phrase is then
+      // reversed by fontkit as one piece, spaces included (pdf-fonts.ts, visualOrder). fontkit takes
+      // an object too: kerning off, because the kerned ر of IBM Plex Sans Arabic (an x offset) reads
+      // back to pdf.js as a space inside the word (ثمريت → ثمر يت); the shaping features stay on.
+      ...(run.rtl ? { features: NO_KERNING } : {}),
+      ...(style.link ? { link: style.link } : {}),
+      ...(i === 0 && style.indent ? { indent: style.indent } : {}),
+    });
+  });
+  return doc;
 }
 
 /** The attachment's file name: `<prefix>-YYYY-MM-DD.pdf` by the UTC day of `at`. */
@@ -77,7 +92,7 @@ export const pdfFilename = (prefix: string, at: Date) => `${prefix}-${at.toISOSt
 export function renderDigestPdf(digest: PdfDigest): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4', margin: 56,
-    info: { Title: toWinAnsi(digest.title), Producer: 'airport-intel', Creator: 'airport-intel', CreationDate: digest.createdAt },
+    info: { Title: digest.title, Producer: 'airport-intel', Creator: 'airport-intel', CreationDate: digest.createdAt },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -85,21 +100,19 @@ export function renderDigestPdf(digest: PdfDigest): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const t = toWinAnsi;
-  doc.font('Helvetica-Bold').fontSize(18).fillColor('#111111').text(t(digest.title));
-  doc.font('Helvetica').fontSize(10).fillColor('#555555').text(t(digest.subtitle)).moveDown();
-  for (const p of digest.intro ?? []) doc.fontSize(11).fillColor('#111111').text(t(p)).moveDown(0.5);
+  paragraph(doc, digest.title, { weight: 700, size: 18, color: '#111111' });
+  paragraph(doc, digest.subtitle, { size: 10, color: '#555555' }).moveDown();
+  for (const p of digest.intro ?? []) paragraph(doc, p, { size: 11, color: '#111111' }).moveDown(0.5);
   if (digest.intro?.length) doc.moveDown(0.5);
   for (const item of digest.items) {
-    doc.font('Helvetica-Bold').fontSize(12).fillColor(item.url ? '#1a4f8b' : '#111111')
-      .text(t(item.title), item.url ? { link: item.url } : {});
-    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(t(item.date));
-    for (const line of item.lines ?? []) doc.fontSize(10).fillColor('#111111').text(t(line));
-    for (const b of item.bullets ?? []) doc.fontSize(10).fillColor('#111111').text(`•  ${t(b)}`, { indent: 10 });
-    if (item.url) doc.fontSize(8).fillColor('#1a4f8b').text(t(item.url), { link: item.url });
+    paragraph(doc, item.title, { weight: 700, size: 12, color: item.url ? '#1a4f8b' : '#111111', link: item.url ?? undefined });
+    paragraph(doc, item.date, { size: 9, color: '#555555' });
+    for (const line of item.lines ?? []) paragraph(doc, line, { size: 10, color: '#111111' });
+    for (const b of item.bullets ?? []) paragraph(doc, `•  ${b}`, { size: 10, color: '#111111', indent: 10 });
+    if (item.url) paragraph(doc, item.url, { size: 8, color: '#1a4f8b', link: item.url });
     doc.moveDown();
   }
-  if (digest.footer) doc.font('Helvetica').fontSize(8).fillColor('#555555').text(t(digest.footer));
+  if (digest.footer) paragraph(doc, digest.footer, { size: 8, color: '#555555' });
   doc.end();
   return done;
 }

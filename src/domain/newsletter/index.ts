@@ -16,7 +16,7 @@ export {
   type Delivery, type DeliveryCounts, type DeliveryFilter, type DeliveryState, type PreviewRecipient,
 } from './newsletter-deliveries.js';
 export {
-  loadAttachments, pdfFilename, renderDigestPdf, storeAttachments, toWinAnsi,
+  loadAttachments, pdfFilename, renderDigestPdf, storeAttachments,
   type MailAttachment, type PdfDigest, type PdfDigestItem, type StoredAttachment,
 } from './digest-pdf.js';
 export { readEmailUsage, type EmailUsage } from './read-email-usage.js';

@@ -7,6 +7,7 @@
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { ancestorChain } from '../sql/ancestry.js';
 import type { Window } from '../pagination.js';
 import { likePattern } from '../shared/sql-filters.js';
 import type { CompanyFilter } from './schemas.js';
@@ -109,16 +110,7 @@ export async function replaceAliases(trx: Kysely<DB>, id: string, name: string, 
 }
 
 /** Company `id` and the companies above it, nearest first (stops at a repeat). */
-export async function parentChain(db: Kysely<DB>, id: string): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
-    with recursive up(id, parent, depth) as (
-      select id, parent_id, 0 from companies where id = ${id}::uuid
-      union
-      select c.id, c.parent_id, up.depth + 1 from companies c join up on c.id = up.parent where up.depth < 1000
-    )
-    select id from up order by depth`.execute(db);
-  return rows.map((r) => r.id);
-}
+export const parentChain = (db: Kysely<DB>, id: string): Promise<string[]> => ancestorChain(db, 'companies', id);
 
 /**
  * Moves every link of company `from` to company `to` (projects, tenders as listed, buyer or bidder,

@@ -8,6 +8,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/types.js';
+import { ancestorChain } from '../sql/ancestry.js';
 import { resolveTags, resolveTopics } from '../sql/vocabulary.js';
 import type { LinkedTerm as Term } from '../shared/link-refs.js';
 import { invalidParam } from '../errors.js';
@@ -253,16 +254,7 @@ export async function checkProjectRefs(trx: Kysely<DB>, input: ProjectInput, sel
  * Project `id` and the programmes above it, nearest first (`parent_project_id` followed up to the
  * top; stops at a repeat, so even a stored cycle ends).
  */
-export async function programmeChain(db: Kysely<DB>, id: string): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
-    with recursive up(id, parent, depth) as (
-      select id, parent_project_id, 0 from projects where id = ${id}::uuid
-      union
-      select p.id, p.parent_project_id, up.depth + 1 from projects p join up on p.id = up.parent where up.depth < 1000
-    )
-    select id from up order by depth`.execute(db);
-  return rows.map((r) => r.id);
-}
+export const programmeChain = (db: Kysely<DB>, id: string): Promise<string[]> => ancestorChain(db, 'projects', id);
 
 /** The insert shape of an admin input with its title and status settled. */
 export const newProjectOf = (i: ProjectInput & { title: string; status: ProjectStatus }): NewProject => ({

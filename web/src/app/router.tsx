@@ -56,6 +56,12 @@ const router = createBrowserRouter([
         children: [
           { index: true, lazy: () => import('./routes/desk/index') },
           { path: 'inbox', lazy: () => import('./routes/desk/inbox') },
+          { path: 'projects', lazy: () => import('./routes/desk/projects') },
+          { path: 'tenders', lazy: () => import('./routes/desk/tenders') },
+          { path: 'calendar', lazy: () => import('./routes/desk/calendar') },
+          { path: 'sources', lazy: () => import('./routes/desk/sources') },
+          { path: 'media', lazy: () => import('./routes/desk/media') },
+          { path: 'procurement', lazy: () => import('./routes/desk/procurement') },
         ],
       },
       { path: '*', lazy: () => import('./routes/not-found') },

@@ -184,7 +184,7 @@ describe('the desk record pages, as an administrator', () => {
       }, bytes);
       await page.dispatchEvent('[data-testid="media-drop"]', 'drop', { dataTransfer });
       await page.getByText('Ready: dropped-runway.png').waitFor();
-      await page.getByLabel('Alt text').fill('A runway at dusk');
+      await page.getByLabel('Alt text', { exact: true }).fill('A runway at dusk');
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
       await page.getByRole('status').filter({ hasText: 'Uploaded dropped-runway.png.' }).waitFor();
       await page.getByRole('button', { name: 'Edit dropped-runway.png' }).click();
@@ -203,8 +203,10 @@ describe('the desk record pages, as an administrator', () => {
       assert.equal((await adminCall('GET', `/v1/admin/media/${pinnedId}`)).status, 200, 'the pinned asset is still there');
       await del.getByRole('button', { name: 'Keep it' }).click();
       await page.getByLabel('Only unbound assets').check();
-      await page.getByText('dropped-runway.png').waitFor();
-      await page.getByText(pinnedName).waitFor({ state: 'detached' });
+      const library = page.getByRole('list', { name: 'Media library' });
+      await library.getByText(pinnedName, { exact: true }).waitFor({ state: 'detached' });
+      await library.getByText('dropped-runway.png', { exact: true }).waitFor();
+      await assertAccessible(page, '/desk/media (unbound only)');
 
       // ---- Procurement: a review joins the trail.
       await page.goto('/desk/procurement');

@@ -21,7 +21,7 @@ export function WriteStatus({ success, error, onReload }: { success?: string | n
   }
   return (
     <div role="status" aria-live="polite">
-      {success ? <Text size="sm" c="green.9">{success}</Text> : null}
+      {success ? <Text size="sm" fw={500}>{success}</Text> : null}
     </div>
   );
 }

@@ -2,9 +2,10 @@
 /**
  * The editorial desk's record pages in real Chromium (issue 27, part B), as an administrator:
  * create, edit and delete a project with its airport and company links; an unpublished tender shows
- * in /desk/tenders; add a news source, poll it now, enable and disable it; upload an image in
+ * in /desk/tenders and is published from there; add a news source, poll it now, enable and disable it; upload an image in
  * /desk/media by dropping it, edit its alt text, try to delete a pinned asset and read why not; add
- * a procurement review; a stale edit shows the conflict (412, decision 0050) and reload works.
+ * a procurement review; a stale edit shows the conflict (412, decision 0050) and reload works;
+ * the keyboard alone creates a project.
  * axe-core on every desk page visited; one page again at 360 px.
  */
 import assert from 'node:assert/strict';
@@ -40,9 +41,8 @@ before(async () => {
 
   assert.equal((await adminCall('POST', '/v1/admin/companies', { name: 'Desk Builders Ltd' })).status, 201);
   draftTenderTitle = `Draft lounge tender ${Date.now()}`;
-  const tender = await adminCall('POST', '/v1/admin/tenders', { title: draftTenderTitle, buyer: 'Changi Airport Group', type: 'eoi', iata_code: 'SIN' });
+  const tender = await adminCall('POST', '/v1/admin/tenders', { title: draftTenderTitle, buyer: 'Changi Airport Group', type: 'eoi', iata_code: 'SIN', published: false });
   assert.equal(tender.status, 201);
-  await svc.h.database.db.updateTable('tenders').set({ published: false }).where('id', '=', tender.body.id).execute();
 
   // An asset pinned as an article's cover.
   const edition = await adminCall('POST', '/v1/admin/editions', { number: 9401, publish_date: '2026-11-20' });
@@ -132,6 +132,14 @@ describe('the desk record pages, as an administrator', () => {
       const draftRow = page.getByRole('row').filter({ hasText: draftTenderTitle });
       await draftRow.getByText('Unpublished').waitFor();
       await assertAccessible(page, '/desk/tenders');
+      await page.getByRole('button', { name: `Edit ${draftTenderTitle}` }).click();
+      const editTender = page.getByRole('dialog', { name: `Edit ${draftTenderTitle}` });
+      await editTender.getByLabel('Readers see it (unchecked: a draft)').check();
+      await editTender.getByRole('button', { name: 'Save changes' }).click();
+      await editTender.getByText('Changes saved.').waitFor();
+      await assertAccessible(page, '/desk/tenders (editing)');
+      await editTender.getByRole('button', { name: 'Close' }).click();
+      await draftRow.getByText('Published').waitFor();
 
       // ---- Calendar: the page and a new event.
       await page.goto('/desk/calendar');
@@ -220,6 +228,24 @@ describe('the desk record pages, as an administrator', () => {
       await req.getByRole('status').filter({ hasText: 'Review added: the request is now in review.' }).waitFor();
       await req.getByRole('list', { name: 'Review trail' }).getByText('Seats checked with the buyer').waitFor();
       await assertAccessible(page, '/desk/procurement (reviewed)');
+
+      // ---- The keyboard alone creates a project (Enter on the button, Tab to the title, Enter submits) and Escape closes the dialog.
+      await page.goto('/desk/projects');
+      await expectHeading(page, 'Projects');
+      await page.getByRole('button', { name: 'New project' }).focus();
+      await page.keyboard.press('Enter');
+      const keyed = page.getByRole('dialog', { name: 'New project' });
+      await keyed.waitFor();
+      const titleField = keyed.getByLabel('Title');
+      for (let i = 0; i < 6 && !(await titleField.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+      assert.ok(await titleField.evaluate((el) => el === document.activeElement), 'Tab reaches the title field');
+      await page.keyboard.type('Keyboard made project');
+      await page.keyboard.press('Enter');
+      const keyedEdit = page.getByRole('dialog', { name: 'Edit Keyboard made project' });
+      await keyedEdit.waitFor();
+      await page.keyboard.press('Escape');
+      await keyedEdit.waitFor({ state: 'detached' });
+      await page.getByRole('row').filter({ hasText: 'Keyboard made project' }).waitFor();
 
       // ---- 360 px: the projects page fits and stays accessible.
       await page.setViewportSize({ width: 360, height: 740 });

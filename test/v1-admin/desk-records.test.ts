@@ -72,6 +72,19 @@ describe('GET /v1/admin/tenders', () => {
     assert.deepEqual(byBuyer.map((t) => t.id), [draft.id]);
     await expectProblem(await call(h, reader, 'GET', '/v1/admin/tenders'), 404);
   });
+
+  it('`published` on create and update: a draft tender readers do not see until it is published', async () => {
+    const draft = await created('/v1/admin/tenders', { title: 'Desk tender written as a draft', buyer: 'Heathrow Airport Limited', type: 'rfp', published: false });
+    assert.equal(draft.published, false);
+    await expectProblem(await call(h, reader, 'GET', `/v1/tenders/${draft.id}`), 404);
+    const res = await call(h, admin, 'PATCH', `/v1/admin/tenders/${draft.id}`, { published: true });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().published, true);
+    assert.equal((await call(h, reader, 'GET', `/v1/tenders/${draft.id}`)).statusCode, 200);
+    const audit = await h.database.db.selectFrom('audit_log').select(['action', 'after']).where('entity', '=', 'tender').where('entity_id', '=', draft.id).orderBy('id').execute();
+    assert.deepEqual(audit.map((a) => a.action), ['create', 'update']);
+    assert.deepEqual(audit[1]!.after, { published: true });
+  });
 });
 
 describe('PATCH with If-Match (decision 0050)', () => {

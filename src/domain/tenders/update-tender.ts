@@ -49,7 +49,7 @@ export async function updateTender(ctx: Ctx, id: string, input: TenderInput, opt
       awarded_on: pick('awarded_on', row.awarded_on === null ? null : String(row.awarded_on)),
     });
     const { columns, airportId } = await tenderColumns(trx, merged, now);
-    await trx.updateTable('tenders').set({ ...columns, updated_at: now }).where('id', '=', id).execute();
+    await trx.updateTable('tenders').set({ ...columns, ...(input.published !== undefined ? { published: input.published } : {}), updated_at: now }).where('id', '=', id).execute();
     if (input.iata_code !== undefined || input.country_code !== undefined) {
       await trx.deleteFrom('tender_airports').where('tender_id', '=', id).execute();
       if (airportId) await trx.insertInto('tender_airports').values({ tender_id: id, airport_id: airportId }).execute();

@@ -88,6 +88,7 @@ export function DeskTenders() {
     { name: 'awarded_to', label: 'Awarded to' },
     { name: 'awarded_on', label: 'Awarded on', kind: 'date' },
     { name: 'source_url', label: 'Source URL' },
+    { name: 'published', label: 'Readers see it (unchecked: a draft)', kind: 'checkbox', initial: true },
     { name: 'description', label: 'Description', kind: 'textarea' },
   ];
   return (
@@ -106,7 +107,7 @@ export function DeskTenders() {
       valuesOf: (t) => ({
         title: t.title, buyer: t.buyer, type: t.type, status: ['open', 'closed', 'awarded', 'cancelled'].includes(t.status) ? t.status : 'open',
         reference: s(t.reference), iata_code: s(t.iata_code), deadline: s(t.deadline), estimated_value: n(t.estimated_value), currency: s(t.currency),
-        awarded_to: s(t.awarded_to), awarded_on: s(t.awarded_on), source_url: s(t.source_url), description: t.description,
+        awarded_to: s(t.awarded_to), awarded_on: s(t.awarded_on), source_url: s(t.source_url), published: t.published, description: t.description,
       }),
       useList: useTenders,
       readOne: (id) => qc.fetchQuery({ ...tenderQuery(id), staleTime: 0 }),
@@ -129,7 +130,7 @@ export function DeskCalendar() {
     { name: 'venue', label: 'Venue' },
     { name: 'organiser', label: 'Organiser' },
     { name: 'url', label: 'Web site' },
-    { name: 'published', label: 'Readers see it', kind: 'checkbox' },
+    { name: 'published', label: 'Readers see it', kind: 'checkbox', initial: true },
     { name: 'description', label: 'Description', kind: 'textarea' },
   ];
   return (

@@ -19,6 +19,8 @@ export interface FieldDef {
   options?: { value: string; label: string }[];
   required?: boolean;
   description?: string;
+  /** The value of a new record's field (default empty, or unchecked). */
+  initial?: FormValue;
   /** Sent only when creating (e.g. a value the update names differently). */
   createOnly?: boolean;
 }
@@ -51,7 +53,7 @@ export function RecordForm({ fields, initial, submitLabel, onSubmit, onReload, s
   onReload?: () => Promise<FormValues>;
   success?: string;
 }) {
-  const blank = Object.fromEntries(fields.map((f) => [f.name, f.kind === 'checkbox' ? false : ''])) as FormValues;
+  const blank = Object.fromEntries(fields.map((f) => [f.name, f.initial ?? (f.kind === 'checkbox' ? false : '')])) as FormValues;
   const [base, setBase] = useState<FormValues | null>(initial);
   const form = useForm<FormValues>({ initialValues: { ...blank, ...(initial ?? {}) } });
   const [error, setError] = useState<unknown>(null);

@@ -270,11 +270,14 @@ export const TABLE: Record<string, Row> = {
   v1AdminGetEdition: { access: 'admin' },
   v1AdminGetArticle: { access: 'admin' },
   v1AdminGetProject: { access: 'admin' },
+  v1AdminListProjects: { access: 'admin' },
+  v1AdminListTenders: { access: 'admin' },
   v1AdminGetCalendarEvent: { access: 'admin' },
   v1AdminCreateSource: { access: 'admin', body: { name: 'Matrix source', feed_url: 'https://feeds.example.com/matrix.xml' } },
   v1AdminUpdateSource: { access: 'admin', body: { trust_weight: 60 } },
   v1AdminDeleteSource: { access: 'admin' },
   v1AdminPollSources: { access: 'admin' },
+  v1AdminPollSource: { access: 'admin' },
   v1AdminSuggestMetadata: { access: 'admin', body: { text: 'Heathrow plans a third runway.' } },
 
   // issue 13 (part A): /v1/admin editions, newsletter, articles, article entity and project links

@@ -43,7 +43,7 @@ export function changedFields(before: Json, after: Json): { before: Json; after:
   const b: Json = {};
   const a: Json = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (key === 'updated_at') continue;
+    if (key === 'updated_at' || key === 'record_version') continue;
     if (!same(before[key], after[key])) {
       b[key] = before[key] ?? null;
       a[key] = after[key] ?? null;
@@ -52,9 +52,9 @@ export function changedFields(before: Json, after: Json): { before: Json; after:
   return Object.keys(a).length ? { before: b, after: a } : null;
 }
 
-/** Makes a record JSON-safe (dates as ISO strings) for the audit columns. */
+/** Makes a record JSON-safe (dates as ISO strings) for the audit columns, without the row version (`record_version`, decision 0050). */
 export const snapshot = (record: object | null | undefined): Json | null =>
-  record ? (JSON.parse(JSON.stringify(record)) as Json) : null;
+  record ? (JSON.parse(JSON.stringify(record, (key, value: unknown) => (key === 'record_version' ? undefined : value))) as Json) : null;
 
 /** Writes one audit entry; call it with the transaction of the write it records. */
 export async function recordAudit(

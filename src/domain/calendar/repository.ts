@@ -2,7 +2,7 @@
  * The calendar's SQL for the admin operations: the event view (any state) and the stored columns
  * of an admin input, with its dates and place checked and resolved.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { resolveCountry, resolveRegion } from '../sql/vocabulary.js';
 import { invalidParam } from '../errors.js';
@@ -10,7 +10,9 @@ import type { CalendarEventView } from './list-calendar-events.js';
 import type { CalendarEventInput } from './schemas.js';
 
 /** An event as the admin faces show it: any state, with whether readers see it. */
-export type AdminCalendarEventView = CalendarEventView & { region_name: string | null; published: boolean; updated_at: Date };
+export type AdminCalendarEventView = CalendarEventView & { region_name: string | null; published: boolean; updated_at: Date;
+  /** The stored row's version (an MD5 of the row as text): the admin faces' ETag (decision 0050). */
+  record_version: string };
 
 /** Selects admin views of `calendar_events ev`. */
 export const selectAdminEvents = (db: Kysely<DB>) =>
@@ -19,7 +21,7 @@ export const selectAdminEvents = (db: Kysely<DB>) =>
     .leftJoin('regions as r', 'r.slug', 'ev.region_slug')
     .select([
       'ev.id', 'ev.title', 'ev.starts_on', 'ev.ends_on', 'ev.city', 'ev.country_code', 'c.name as country_name', 'ev.region_slug', 'r.name as region_name',
-      'ev.venue', 'ev.organiser', 'ev.url', 'ev.description', 'ev.origin', 'ev.article_id', 'ev.published', 'ev.updated_at',
+      'ev.venue', 'ev.organiser', 'ev.url', 'ev.description', 'ev.origin', 'ev.article_id', 'ev.published', 'ev.updated_at', sql<string>`md5(ev::text)`.as('record_version'),
     ]);
 
 /** Event `id` in any state, locked for the transaction when `lock`; `undefined` when there is none. */

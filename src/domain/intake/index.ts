@@ -11,7 +11,7 @@ export { getNewsSource } from './get-news-source.js';
 export { createNewsSource } from './create-news-source.js';
 export { updateNewsSource } from './update-news-source.js';
 export { deleteNewsSource } from './delete-news-source.js';
-export { pollNewsSources, pollSource, schedulePolls, intakeJobs, backoffMs, FEED_USER_AGENT, POLL_SOURCE_JOB, SCHEDULE_POLLS_JOB, type PollSettings, type SourcePollReport } from './poll-news-sources.js';
+export { pollNewsSources, pollNewsSourceNow, pollSource, schedulePolls, intakeJobs, backoffMs, FEED_USER_AGENT, POLL_SOURCE_JOB, SCHEDULE_POLLS_JOB, type PollSettings, type SourcePollReport } from './poll-news-sources.js';
 export { suggestMetadata } from './suggest-metadata.js';
 export { scoreInboxItems } from './score-inbox-items.js';
 export { canonicalUrl, nearDuplicateTitles, parseFeedItems, titleKey, FeedParseError, type FeedItem } from './feed.js';

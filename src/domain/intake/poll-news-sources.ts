@@ -14,6 +14,7 @@ import type { AllowedHosts } from '../../net/outbound.js';
 import { outboundRequest } from '../../net/outbound.js';
 import type { Ctx } from '../context.js';
 import { requireAdmin } from '../admin/admin.js';
+import { notFound } from '../errors.js';
 import { defineJob, enqueueJob, type JobHandler } from '../jobs/index.js';
 import { parseFeedItems } from './feed.js';
 import { ingestItems } from './ingest.js';
@@ -124,6 +125,19 @@ export async function pollNewsSources(ctx: Ctx, settings: PollSettings): Promise
   const reports: SourcePollReport[] = [];
   for (const s of sources) reports.push(await pollSource(ctx, s.id, settings, vocab));
   return reports;
+}
+
+/**
+ * Polls source `id` now, enabled or not (administrators only: an editor checks a feed address
+ * before enabling it, or fetches a source before its turn). Its failure is recorded and reported
+ * like a scheduled poll's (`error`, backoff), never thrown.
+ * @throws DomainError UNAUTHENTICATED, FORBIDDEN, NOT_FOUND (no such source)
+ */
+export async function pollNewsSourceNow(ctx: Ctx, id: string, settings: PollSettings): Promise<SourcePollReport> {
+  requireAdmin(ctx.identity);
+  const source = await ctx.db.selectFrom('news_sources').select('id').where('id', '=', id).executeTakeFirst();
+  if (!source) throw notFound(`News source ${id}`);
+  return pollSource(ctx, id, settings);
 }
 
 /** Job kinds of the intake. */

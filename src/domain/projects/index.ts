@@ -20,3 +20,4 @@ export { getProjectLinks, type ProjectLinks } from './get-project-links.js';
 export { setProjectAirports } from './set-project-airports.js';
 export { setProjectCompanies } from './set-project-companies.js';
 export { setProjectTerms } from './set-project-terms.js';
+export { listAdminProjects, AdminProjectFilter, type AdminProjectFilterInput } from './list-admin-projects.js';

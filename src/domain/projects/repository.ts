@@ -46,6 +46,8 @@ export interface ProjectView {
   last_seen_edition_number: number | null;
   last_seen_edition_date: string | null;
   updated_at: Date;
+  /** The stored row's version (an MD5 of the row as text): the admin faces' ETag (decision 0050). */
+  record_version: string;
   topics: Term[];
   tags: Term[];
   companies: { id: string; name: string; role: string }[];
@@ -98,7 +100,7 @@ export function selectProjectViews(db: Kysely<DB>, where: RawBuilder<SqlBool>) {
       'c.name as country_name', 'p.region_slug', 'r.name as region_name', 'p.project_type_slug', 'pt.name as project_type_name',
       'p.status', 'p.value_amount', 'p.value_currency', 'p.value_basis', 'p.value_usd', 'p.value_fx_date', 'p.contractor',
       'p.announced_on', 'p.expected_completion_year', 'p.parent_project_id', 'le.number as last_seen_edition_number',
-      'le.publish_date as last_seen_edition_date', 'p.updated_at',
+      'le.publish_date as last_seen_edition_date', 'p.updated_at', sql<string>`md5(p::text)`.as('record_version'),
       termsJson('project', 'topic', 'p').as('topics'),
       termsJson('project', 'tag', 'p').as('tags'),
       jsonArrayFrom(

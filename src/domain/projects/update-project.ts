@@ -5,6 +5,7 @@
  * year or stated value (src/domain/notifications/notify-watchers.ts).
  */
 import { adminWrite, lockRecord } from '../admin/admin.js';
+import { checkIfMatch, type IfMatch } from '../admin/preconditions.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
@@ -14,14 +15,17 @@ import type { ProjectInput, ProjectStatus } from './schemas.js';
 
 /**
  * Changes the fields `input` gives of project `id` (any state); absent fields keep their value.
+ * @param options.ifMatch the versions (`record_version`) the change was made from; another one is refused
  * @throws DomainError UNAUTHENTICATED, FORBIDDEN (not an administrator), NOT_FOUND, VALIDATION
- *   (unknown airport, project type, programme, topic; a project as its own programme)
+ *   (unknown airport, project type, programme, topic; a project as its own programme),
+ *   PRECONDITION_FAILED (the project changed since the version `options.ifMatch` names)
  */
-export async function updateProject(ctx: Ctx, id: string, input: ProjectInput): Promise<ProjectView> {
+export async function updateProject(ctx: Ctx, id: string, input: ProjectInput, options: { ifMatch?: IfMatch } = {}): Promise<ProjectView> {
   return adminWrite(ctx, async (trx, tctx) => {
     await lockRecord(trx, 'projects', id);
     const before = await findProjectView(trx, id, { anyState: true });
     if (!before) throw notFound(`Project ${id}`);
+    checkIfMatch(`Project ${id}`, before.record_version, options.ifMatch);
     await checkProjectRefs(trx, input, id);
     const row = await trx.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const pick = <K extends keyof ProjectInput>(k: K, current: ProjectInput[K]) => (input[k] !== undefined ? input[k] : current);

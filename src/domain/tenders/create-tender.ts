@@ -21,6 +21,7 @@ export async function createTender(ctx: Ctx, input: TenderCreateInput): Promise<
     const now = tctx.now();
     const complete = { ...input, status: input.status ?? 'open', published_at: input.published_at ?? utcDay(now) };
     const id = await insertTender(trx, newTenderOf(complete), now);
+    if (input.published === false) await trx.updateTable('tenders').set({ published: false }).where('id', '=', id).execute();
     await replaceTenderTerms(trx, id, input);
     const after = await findTenderView(trx, id, now, { anyState: true });
     if (!after) throw notFound(`Tender ${id}`);

@@ -18,3 +18,4 @@ export { getTenderLinks, type TenderLinks } from './get-tender-links.js';
 export { setTenderAirports } from './set-tender-airports.js';
 export { setTenderCompanies } from './set-tender-companies.js';
 export { setTenderTerms } from './set-tender-terms.js';
+export { listAdminTenders, AdminTenderFilter, type AdminTenderFilterInput } from './list-admin-tenders.js';

@@ -48,6 +48,8 @@ export interface TenderView {
   published: boolean;
   airport_id: string | null;
   updated_at: Date;
+  /** The stored row's version (an MD5 of the row as text): the admin faces' ETag (decision 0050). */
+  record_version: string;
   topics: Term[];
   tags: Term[];
   bidders: { name: string; outcome: string }[];
@@ -104,7 +106,7 @@ export function selectTenderViews(db: Kysely<DB>, where: RawBuilder<SqlBool>, no
       't.country_code', 'c.name as country_name', 't.region_slug', 'r.name as region_name', 't.tender_type',
       derivedTenderStatus(now).as('status'), 't.published_on', 't.deadline',
       sql<number | null>`floor(extract(epoch from (t.deadline - ${now}::timestamptz)) / 86400)::int`.as('days_to_deadline'),
-      't.estimated_value', 't.currency', 't.value_usd', 't.source_name', 't.source_url', 't.awarded_to', 't.awarded_on', 't.published', 't.airport_id', 't.updated_at',
+      't.estimated_value', 't.currency', 't.value_usd', 't.source_name', 't.source_url', 't.awarded_to', 't.awarded_on', 't.published', 't.airport_id', 't.updated_at', sql<string>`md5(t::text)`.as('record_version'),
       termsJson('tender', 'topic', 't').as('topics'),
       termsJson('tender', 'tag', 't').as('tags'),
       jsonArrayFrom(

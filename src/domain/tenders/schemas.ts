@@ -69,6 +69,7 @@ const tenderFields = {
   categories: Strings('Topic slugs or names (topics stand in for categories)'),
   tags: Strings('Tag slugs'),
   bidders: Type.Array(TenderBidder, { maxItems: 100, description: 'Every bidder with its outcome (the whole set; [] clears it)' }),
+  published: Type.Boolean({ description: 'Whether readers see it (default true); false keeps it a draft that only administrators see' }),
 };
 
 /** The body of a tender create: strict; `title`, `buyer` and `type` required (status open, published today unless given). */

@@ -5,6 +5,7 @@
  * when read.
  */
 import { adminWrite, lockRecord } from '../admin/admin.js';
+import { checkIfMatch, type IfMatch } from '../admin/preconditions.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
@@ -16,14 +17,16 @@ import type { StoredTenderStatus } from './tender-status.js';
  * Changes the fields `input` gives of tender `id` (any state); absent fields keep their value. A new
  * country without a new airport drops the airport; a new airport sets the country.
  * @throws DomainError UNAUTHENTICATED, FORBIDDEN (not an administrator), NOT_FOUND, VALIDATION
- *   (unknown airport, country, category)
+ *   (unknown airport, country, category), PRECONDITION_FAILED (the tender changed since the
+ *   version `options.ifMatch` names: decision 0050)
  */
-export async function updateTender(ctx: Ctx, id: string, input: TenderInput): Promise<TenderView> {
+export async function updateTender(ctx: Ctx, id: string, input: TenderInput, options: { ifMatch?: IfMatch } = {}): Promise<TenderView> {
   return adminWrite(ctx, async (trx, tctx) => {
     const now = tctx.now();
     await lockRecord(trx, 'tenders', id);
     const before = await findTenderView(trx, id, now, { anyState: true });
     if (!before) throw notFound(`Tender ${id}`);
+    checkIfMatch(`Tender ${id}`, before.record_version, options.ifMatch);
     const row = await trx.selectFrom('tenders as t').leftJoin('airports as a', 'a.id', 't.airport_id').selectAll('t').select('a.iata').where('t.id', '=', id).executeTakeFirstOrThrow();
     const pick = <K extends keyof TenderInput>(k: K, current: TenderInput[K]) => (input[k] !== undefined ? input[k] : current);
     const iata = input.iata_code !== undefined ? input.iata_code : input.country_code !== undefined ? null : row.iata;
@@ -46,7 +49,7 @@ export async function updateTender(ctx: Ctx, id: string, input: TenderInput): Pr
       awarded_on: pick('awarded_on', row.awarded_on === null ? null : String(row.awarded_on)),
     });
     const { columns, airportId } = await tenderColumns(trx, merged, now);
-    await trx.updateTable('tenders').set({ ...columns, updated_at: now }).where('id', '=', id).execute();
+    await trx.updateTable('tenders').set({ ...columns, ...(input.published !== undefined ? { published: input.published } : {}), updated_at: now }).where('id', '=', id).execute();
     if (input.iata_code !== undefined || input.country_code !== undefined) {
       await trx.deleteFrom('tender_airports').where('tender_id', '=', id).execute();
       if (airportId) await trx.insertInto('tender_airports').values({ tender_id: id, airport_id: airportId }).execute();

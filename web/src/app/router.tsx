@@ -49,6 +49,21 @@ const router = createBrowserRouter([
           { path: 'billing/cancel', lazy: () => import('./routes/billing-cancel') },
         ],
       },
+      {
+        // The editorial desk (issue 27): administrators only (routes/desk/layout.tsx), its own chunks.
+        path: 'desk',
+        lazy: () => import('./routes/desk/layout'),
+        children: [
+          { index: true, lazy: () => import('./routes/desk/index') },
+          { path: 'inbox', lazy: () => import('./routes/desk/inbox') },
+          { path: 'projects', lazy: () => import('./routes/desk/projects') },
+          { path: 'tenders', lazy: () => import('./routes/desk/tenders') },
+          { path: 'calendar', lazy: () => import('./routes/desk/calendar') },
+          { path: 'sources', lazy: () => import('./routes/desk/sources') },
+          { path: 'media', lazy: () => import('./routes/desk/media') },
+          { path: 'procurement', lazy: () => import('./routes/desk/procurement') },
+        ],
+      },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

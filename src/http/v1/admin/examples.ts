@@ -19,6 +19,7 @@ export const adminProjectExample = {
   companies: [{ id: '0d7a3c1e-2f4b-4c6d-8e9f-1a2b3c4d5e6f', name: 'Heathrow Airport Limited', role: 'owner' }],
   last_seen_edition_number: 96,
   updated_at: projectExample.updated_at,
+  version: '3f2b9c0d8e7a6b5c4d3e2f1a0b9c8d7e',
 };
 
 /** The links of a project. */
@@ -45,6 +46,7 @@ export const adminTenderExample = {
   value_usd: 1_200_000,
   published: true,
   updated_at: '2026-11-02T09:00:00.000Z',
+  version: '9a8b7c6d5e4f30211f2e3d4c5b6a7980',
   bidders: [{ name: 'Vanderlande', outcome: 'shortlisted' }, { name: 'Siemens Logistics', outcome: 'bid' }],
 };
 
@@ -98,6 +100,7 @@ export const adminCalendarEventExample = {
   article_id: null,
   published: true,
   updated_at: '2026-11-02T09:00:00.000Z',
+  version: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
 };
 
 /** An event as an administrator creates it. */

@@ -4,7 +4,7 @@
  * | GET    | /v1/admin/calendar      | q, from, to, country, origin, published, limit, offset | { events }, by start date |
  * | POST   | /v1/admin/calendar      | CalendarEventCreate | 201, the event as stored   |
  * | GET    | /v1/admin/calendar/{id} |                     | the event, any state       |
- * | PATCH  | /v1/admin/calendar/{id} | CalendarEventPatch  | the event as stored        |
+ * | PATCH  | /v1/admin/calendar/{id} | CalendarEventPatch, If-Match | the event as stored; 412 when stale |
  * | DELETE | /v1/admin/calendar/{id} |                     | the event as it was        |
  */
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +16,7 @@ import {
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
 import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
+import { IfMatchHeaders, ifMatchOf, withETag } from '../preconditions.js';
 import { problemResponses } from '../../problem.js';
 import { AdminCalendarEvent, presentAdminEvent } from '../../records/admin-event.js';
 import { calendarEventCreateExample, calendarEventPatchExample } from '../examples.js';
@@ -59,19 +60,20 @@ export default async function adminCalendarRoutes(app: FastifyInstance): Promise
   r.get('/calendar/:id', {
     schema: {
       operationId: 'v1AdminGetCalendarEvent', summary: 'Read a calendar event, past or hidden', tags, security, params,
-      description: 'The event in any state: what `Location` of its creation points at.',
+      description: 'The event in any state: what `Location` of its creation points at. `ETag` is its `version`.',
       response: { 200: AdminCalendarEvent, ...problemResponses(400, 401, 404, 500) },
     },
-  }, async (req) => presentAdminEvent(await getAdminCalendarEvent(ctxOf(req), req.params.id)));
+  }, async (req, reply) => withETag(reply, presentAdminEvent(await getAdminCalendarEvent(ctxOf(req), req.params.id))));
 
   r.patch('/calendar/:id', {
     schema: {
       operationId: 'v1AdminUpdateCalendarEvent', summary: 'Update a calendar event (only the fields sent)', tags, security, params,
-      description: `Changes the fields sent of an event in any state, past or hidden; the checks apply to the event as it would be stored (a new \`starts_on\` after the stored \`ends_on\` is 400). ${PLACE} \`published: false\` hides it from readers. Audited; a change that changes nothing records nothing.`,
+      description: `Changes the fields sent of an event in any state, past or hidden; the checks apply to the event as it would be stored (a new \`starts_on\` after the stored \`ends_on\` is 400). ${PLACE} \`published: false\` hides it from readers. Audited; a change that changes nothing records nothing. With \`If-Match\` (the \`version\` it was edited from) a change made meanwhile by someone else is refused with 412 and nothing is written.`,
+      headers: IfMatchHeaders,
       body: component('V1AdminCalendarEventPatch', CalendarEventPatch, calendarEventPatchExample),
-      response: { 200: AdminCalendarEvent, ...bodyErrors },
+      response: { 200: AdminCalendarEvent, ...bodyErrors, ...problemResponses(412) },
     },
-  }, async (req) => presentAdminEvent(await updateCalendarEvent(ctxOf(req), req.params.id, req.body)));
+  }, async (req, reply) => withETag(reply, presentAdminEvent(await updateCalendarEvent(ctxOf(req), req.params.id, req.body, { ifMatch: ifMatchOf(req.headers['if-match']) }))));
 
   r.delete('/calendar/:id', {
     schema: {

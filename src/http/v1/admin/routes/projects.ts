@@ -1,9 +1,10 @@
 /**
  * /v1/admin projects (docs/v1-admin.md): the same domain operations as /api/v1/admin (create, update,
  * delete: src/domain/projects), plus the three replace-the-set writes and the read of the links.
+ * | GET    | /v1/admin/projects                | q, limit, offset      | { projects }, any state, last changed first |
  * | POST   | /v1/admin/projects                | ProjectCreate         | 201, the project as stored |
  * | GET    | /v1/admin/projects/{id}           |                       | the project, any state     |
- * | PATCH  | /v1/admin/projects/{id}           | ProjectPatch          | the project as stored      |
+ * | PATCH  | /v1/admin/projects/{id}           | ProjectPatch, If-Match | the project as stored; 412 when stale |
  * | DELETE | /v1/admin/projects/{id}           |                       | the project as it was      |
  * | PUT    | /v1/admin/projects/{id}/airports  | { airports }          | the links as stored        |
  * | PUT    | /v1/admin/projects/{id}/companies | { companies }         | the links as stored        |
@@ -12,14 +13,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
-  createProject, deleteProject, getAdminProject, getProjectLinks, ProjectCreate, ProjectPatch, setProjectAirports, setProjectCompanies, setProjectTerms, updateProject,
+  AdminProjectFilter, createProject, deleteProject, getAdminProject, getProjectLinks, listAdminProjects, ProjectCreate, ProjectPatch, setProjectAirports, setProjectCompanies, setProjectTerms, updateProject,
 } from '../../../../domain/projects/index.js';
 import { AirportSet, ProjectCompanySet, TermSet } from '../../../../domain/shared/link-refs.js';
 import { projectCreateExample, projectPatchExample } from '../../../examples.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { security, UuidParam } from '../../named.js';
+import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
+import { IfMatchHeaders, ifMatchOf, withETag } from '../preconditions.js';
 import { problemResponses } from '../../problem.js';
 import { AdminProject, presentAdminProject, presentProjectLinks, ProjectLinksRecord } from '../../records/admin-project.js';
 import { airportSetExample, projectCompanySetExample, termSetExample } from '../examples.js';
@@ -34,6 +37,18 @@ const SETS = 'Items are strings (an id, a code, a slug or a name) or the objects
 
 export default async function adminProjectRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/projects', {
+    schema: {
+      operationId: 'v1AdminListProjects', summary: 'List projects in any state', tags, security,
+      description: 'Every project, unpublished ones included, most recently changed first (then by title). `q` keeps those whose title, main airport name or IATA code contains it.',
+      querystring: Type.Object({ ...AdminProjectFilter.properties, ...Paging(50) }),
+      response: { 200: Named('projects', AdminProject), ...problemResponses(400, 401, 404, 422, 500) },
+    },
+  }, async (req, reply) => {
+    const { limit, offset, ...filter } = req.query;
+    return namedList(reply, 'projects', { limit, offset }, (w) => listAdminProjects(ctxOf(req), filter, w), presentAdminProject);
+  });
 
   r.post('/projects', {
     schema: {
@@ -50,19 +65,20 @@ export default async function adminProjectRoutes(app: FastifyInstance): Promise<
   r.get('/projects/:id', {
     schema: {
       operationId: 'v1AdminGetProject', summary: 'Read a project in any state', tags, security, params,
-      description: 'The project, published or not, as the writes answer it: what `Location` of its creation points at.',
+      description: 'The project, published or not, as the writes answer it: what `Location` of its creation points at. `ETag` is its `version`.',
       response: { 200: AdminProject, ...readErrors },
     },
-  }, async (req) => presentAdminProject(await getAdminProject(ctxOf(req), req.params.id)));
+  }, async (req, reply) => withETag(reply, presentAdminProject(await getAdminProject(ctxOf(req), req.params.id))));
 
   r.patch('/projects/:id', {
     schema: {
       operationId: 'v1AdminUpdateProject', summary: 'Update a project (only the fields sent)', tags, security, params,
-      description: 'Changes the fields sent; lists (`topics`, `tags`) replace the set. A programme (`parent_project_id`) must exist and must not be the project or one of its packages at any depth (400 naming the field). Audited.',
+      description: 'Changes the fields sent; lists (`topics`, `tags`) replace the set. A programme (`parent_project_id`) must exist and must not be the project or one of its packages at any depth (400 naming the field). With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 412 and nothing is written. Audited.',
+      headers: IfMatchHeaders,
       body: component('ProjectPatch', ProjectPatch, projectPatchExample),
-      response: { 200: AdminProject, ...writeErrors },
+      response: { 200: AdminProject, ...writeErrors, ...problemResponses(412) },
     },
-  }, async (req) => presentAdminProject(await updateProject(ctxOf(req), req.params.id, req.body)));
+  }, async (req, reply) => withETag(reply, presentAdminProject(await updateProject(ctxOf(req), req.params.id, req.body, { ifMatch: ifMatchOf(req.headers['if-match']) }))));
 
   r.delete('/projects/:id', {
     schema: {

@@ -6,12 +6,13 @@
  * | GET    | /v1/admin/sources/{id}  | the source                                          |
  * | DELETE | /v1/admin/sources/{id}  | the source as it was                                |
  * | POST   | /v1/admin/sources/poll  | { results }: per enabled source fetched, new items, duplicates, error |
+ * | POST   | /v1/admin/sources/{id}/poll | one source now, enabled or not: its report       |
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  createNewsSource, deleteNewsSource, getNewsSource, listNewsSources, NewsSourceCreate, NewsSourcePatch, pollNewsSources, updateNewsSource,
+  createNewsSource, deleteNewsSource, getNewsSource, listNewsSources, NewsSourceCreate, NewsSourcePatch, pollNewsSourceNow, pollNewsSources, updateNewsSource,
 } from '../../../../domain/intake/index.js';
 import { created, deletedAnswer } from '../../../respond.js';
 import { component } from '../../../schema.js';
@@ -87,6 +88,15 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
       response: { 200: Named('results', PollResult), ...errors },
     },
   }, async (req) => ({ results: await pollNewsSources(ctxOf(req), { allowedHosts: app.outboundAllowedHosts }) }));
+
+  r.post('/sources/:id/poll', {
+    schema: {
+      operationId: 'v1AdminPollSource', summary: 'Poll one news source now', tags, security,
+      description: 'Fetches this source once now, enabled or not (check a feed address before enabling it), with the same safeguards as the scheduled poll, and adds new items to the inbox. A failure of the feed is recorded on the source (`last_error`, backoff) and reported in `error`, not as an error status.',
+      params: UuidParam('News source'),
+      response: { 200: PollResult, ...problemResponses(400, 401, 404, 500) },
+    },
+  }, async (req) => pollNewsSourceNow(ctxOf(req), req.params.id, { allowedHosts: app.outboundAllowedHosts }));
 
   r.get('/sources/:id', {
     schema: {

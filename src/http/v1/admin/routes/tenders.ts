@@ -3,9 +3,10 @@
  * delete: src/domain/tenders), the read of one tender in any state, the three replace-the-set
  * writes and the read of the links. Bidders (`bidders`) and the award (`awarded_to`,
  * `awarded_on`, `status: awarded`) are fields of the create and the update.
+ * | GET    | /v1/admin/tenders                | q, published, limit, offset | { tenders }, any state, last changed first |
  * | POST   | /v1/admin/tenders                | TenderCreate      | 201, the tender as stored |
  * | GET    | /v1/admin/tenders/{id}           |                   | the tender, any state     |
- * | PATCH  | /v1/admin/tenders/{id}           | TenderPatch       | the tender as stored      |
+ * | PATCH  | /v1/admin/tenders/{id}           | TenderPatch, If-Match | the tender as stored; 412 when stale |
  * | DELETE | /v1/admin/tenders/{id}           |                   | the tender as it was      |
  * | PUT    | /v1/admin/tenders/{id}/airports  | { airports }      | the links as stored       |
  * | PUT    | /v1/admin/tenders/{id}/companies | { companies }     | the links as stored       |
@@ -14,13 +15,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { AirportSet, CompanySet, TermSet } from '../../../../domain/shared/link-refs.js';
 import {
-  createTender, deleteTender, getAdminTender, getTenderLinks, setTenderAirports, setTenderCompanies, setTenderTerms, TenderCreate, TenderPatch, updateTender,
+  AdminTenderFilter, createTender, deleteTender, getAdminTender, getTenderLinks, listAdminTenders, setTenderAirports, setTenderCompanies, setTenderTerms, TenderCreate, TenderPatch, updateTender,
 } from '../../../../domain/tenders/index.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { security, UuidParam } from '../../named.js';
+import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
+import { IfMatchHeaders, ifMatchOf, withETag } from '../preconditions.js';
 import { problemResponses } from '../../problem.js';
 import { AdminTender, presentAdminTender, presentTenderLinks, TenderLinksRecord } from '../../records/admin-tender.js';
 import { airportSetExample, companySetExample, tenderCreateExample, tenderPatchExample, termSetExample } from '../examples.js';
@@ -35,6 +38,18 @@ const SETS = 'Items are strings (an id, a code, a slug or a name) or the objects
 
 export default async function adminTenderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/tenders', {
+    schema: {
+      operationId: 'v1AdminListTenders', summary: 'List tenders in any state', tags, security,
+      description: 'Every tender, unpublished ones included, most recently changed first (then by title); status derived now. `q` keeps those whose title, buyer or reference contains it; `published` only published (true) or unpublished (false) ones.',
+      querystring: Type.Object({ ...AdminTenderFilter.properties, ...Paging(50) }),
+      response: { 200: Named('tenders', AdminTender), ...problemResponses(400, 401, 404, 422, 500) },
+    },
+  }, async (req, reply) => {
+    const { limit, offset, ...filter } = req.query;
+    return namedList(reply, 'tenders', { limit, offset }, (w) => listAdminTenders(ctxOf(req), filter, w), presentAdminTender);
+  });
 
   r.post('/tenders', {
     schema: {
@@ -51,19 +66,20 @@ export default async function adminTenderRoutes(app: FastifyInstance): Promise<v
   r.get('/tenders/:id', {
     schema: {
       operationId: 'v1AdminGetTender', summary: 'Read one tender in any state', tags, security, params,
-      description: 'One tender whatever its state, unpublished included, with its bidders; status derived now (closing_soon within 14 days of the deadline).',
+      description: 'One tender whatever its state, unpublished included, with its bidders; status derived now (closing_soon within 14 days of the deadline). `ETag` is its `version`.',
       response: { 200: AdminTender, ...readErrors },
     },
-  }, async (req) => presentAdminTender(await getAdminTender(ctxOf(req), req.params.id)));
+  }, async (req, reply) => withETag(reply, presentAdminTender(await getAdminTender(ctxOf(req), req.params.id))));
 
   r.patch('/tenders/:id', {
     schema: {
       operationId: 'v1AdminUpdateTender', summary: 'Update a tender (only the fields sent)', tags, security, params,
-      description: 'Changes the fields sent; lists (`categories`, `tags`, `bidders`) replace the set. Record an award with `status: awarded`, `awarded_to`, `awarded_on` and the bidders\u2019 outcomes. Audited.',
+      description: 'Changes the fields sent; lists (`categories`, `tags`, `bidders`) replace the set. Record an award with `status: awarded`, `awarded_to`, `awarded_on` and the bidders\u2019 outcomes. With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 412 and nothing is written. Audited.',
+      headers: IfMatchHeaders,
       body: component('V1AdminTenderPatch', TenderPatch, tenderPatchExample),
-      response: { 200: AdminTender, ...writeErrors },
+      response: { 200: AdminTender, ...writeErrors, ...problemResponses(412) },
     },
-  }, async (req) => presentAdminTender(await updateTender(ctxOf(req), req.params.id, req.body)));
+  }, async (req, reply) => withETag(reply, presentAdminTender(await updateTender(ctxOf(req), req.params.id, req.body, { ifMatch: ifMatchOf(req.headers['if-match']) }))));
 
   r.delete('/tenders/:id', {
     schema: {

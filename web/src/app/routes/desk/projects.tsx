@@ -1,0 +1,12 @@
+/** `/desk/projects`: Projects (the editorial desk, issue 27). */
+import { PageTitle } from '../../../components/page-title';
+import { DeskProjects } from '../../../features/desk-records/components/desk-records';
+
+export function Component() {
+  return (
+    <>
+      <PageTitle>Projects</PageTitle>
+      <DeskProjects />
+    </>
+  );
+}

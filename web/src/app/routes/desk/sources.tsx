@@ -1,0 +1,12 @@
+/** `/desk/sources`: News sources (the editorial desk, issue 27). */
+import { PageTitle } from '../../../components/page-title';
+import { DeskSources } from '../../../features/desk-sources/components/desk-sources';
+
+export function Component() {
+  return (
+    <>
+      <PageTitle>News sources</PageTitle>
+      <DeskSources />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+/** `/desk/tenders`: Tenders (the editorial desk, issue 27). */
+import { PageTitle } from '../../../components/page-title';
+import { DeskTenders } from '../../../features/desk-records/components/desk-records';
+
+export function Component() {
+  return (
+    <>
+      <PageTitle>Tenders</PageTitle>
+      <DeskTenders />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The outcome of a write next to the form that made it: a confirmation (`role="status"`), or the
+ * service's problem detail (`role="alert"`); a change made meanwhile by someone else (412/409)
+ * says so and offers to reload the record (what was typed stays in the form until then).
+ */
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { errorMessage } from '../lib/api/errors';
+import { isStaleWrite } from '../lib/api/problem-fields';
+
+export function WriteStatus({ success, error, onReload }: { success?: string | null; error?: unknown; onReload?: () => void }) {
+  if (error) {
+    if (isStaleWrite(error) && onReload) {
+      return (
+        <Alert color="orange" role="alert" title="Someone else changed this record">
+          <Text size="sm" mb="xs">{errorMessage(error)}</Text>
+          <Group><Button size="xs" variant="default" onClick={onReload}>Reload the latest version</Button></Group>
+        </Alert>
+      );
+    }
+    return <Alert color="red" role="alert">{errorMessage(error)}</Alert>;
+  }
+  return (
+    <div role="status" aria-live="polite">
+      {success ? <Text size="sm" fw={500}>{success}</Text> : null}
+    </div>
+  );
+}

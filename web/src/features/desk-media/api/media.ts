@@ -1,0 +1,50 @@
+/**
+ * The desk's media-library requests (`/v1/admin/media…`): the library (unbound filter, search),
+ * upload (multipart), alt text and credit, delete (409 while an article pins the asset: the
+ * problem's detail says why).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client';
+import { unwrap } from '../../../lib/api/errors';
+import type { components } from '../../../lib/api/schema';
+
+export type MediaAsset = components['schemas']['V1AdminMedia'];
+
+export const mediaKey = ['desk', 'media'] as const;
+
+export const mediaQuery = (filter: { unbound: boolean; q: string }) => queryOptions({
+  queryKey: [...mediaKey, filter],
+  queryFn: async () => unwrap(await api.GET('/v1/admin/media', { params: { query: { limit: 100, ...(filter.unbound ? { unbound: true } : {}), ...(filter.q ? { q: filter.q } : {}) } } })).media,
+});
+export const useMedia = (filter: { unbound: boolean; q: string }) => useQuery(mediaQuery(filter));
+
+export function useUploadMedia() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, alt_text, credit }: { file: File; alt_text: string; credit: string }) => {
+      const form = new FormData();
+      if (alt_text.trim()) form.append('alt_text', alt_text.trim());
+      if (credit.trim()) form.append('credit', credit.trim());
+      form.append('file', file);
+      return unwrap(await api.POST('/v1/admin/media', { body: form as never, bodySerializer: (b: unknown) => b as FormData }));
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: mediaKey }),
+  });
+}
+
+export function useUpdateMedia() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: { alt_text: string | null; credit: string | null } }) =>
+      unwrap(await api.PATCH('/v1/admin/media/{id}', { params: { path: { id } }, body })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: mediaKey }),
+  });
+}
+
+export function useDeleteMedia() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await api.DELETE('/v1/admin/media/{id}', { params: { path: { id } } })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: mediaKey }),
+  });
+}

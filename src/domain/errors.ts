@@ -14,7 +14,6 @@ export type ErrorCode =
   | 'QUOTA_EXCEEDED' // the daily request quota of the API key is spent
   | 'TOO_LARGE' // the uploaded content exceeds a configured cap (bytes, pixels)
   | 'UNSUPPORTED_MEDIA_TYPE' // the uploaded content is not of an accepted type (judged by its bytes)
-  | 'PRECONDITION_FAILED' // the caller's If-Match names a version the record no longer has (decision 0050)
   | 'GONE' // what the request names is no longer kept (a change-feed cursor older than the retained window)
   | 'UNAVAILABLE'; // a dependency (the database) does not answer
 

@@ -17,7 +17,6 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   GONE: 410,
-  PRECONDITION_FAILED: 412,
   UNAVAILABLE: 503,
 };
 

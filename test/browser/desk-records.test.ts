@@ -4,7 +4,7 @@
  * create, edit and delete a project with its airport and company links; an unpublished tender shows
  * in /desk/tenders and is published from there; add a news source, poll it now, enable and disable it; upload an image in
  * /desk/media by dropping it, edit its alt text, try to delete a pinned asset and read why not; add
- * a procurement review; a stale edit shows the conflict (412, decision 0050) and reload works;
+ * a procurement review; a stale edit shows the conflict (409, decision 0050) and reload works;
  * the keyboard alone creates a project.
  * axe-core on every desk page visited; one page again at 360 px.
  */

@@ -1,7 +1,7 @@
 /**
  * What the editorial desk's record pages need from /v1/admin (issue 27): the lists of projects and
  * tenders in any state, conditional PATCH with `If-Match` on projects, tenders and calendar events
- * (412 when someone else changed the record; decision 0050) and polling one news source now.
+ * (409 when someone else changed the record; decision 0050) and polling one news source now.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -94,7 +94,7 @@ describe('PATCH with If-Match (decision 0050)', () => {
     { name: 'calendar event', url: '/v1/admin/calendar', body: { title: 'Desk etag expo', starts_on: '2027-03-16' }, entity: 'calendar_event', change: { venue: 'Hall 1' }, other: { venue: 'Hall 2' } },
   ];
   for (const c of cases) {
-    it(`${c.name}: GET answers ETag = "version"; a PATCH from the current version passes, one from a stale version is 412 and changes nothing`, async () => {
+    it(`${c.name}: GET answers ETag = "version"; a PATCH from the current version passes, one from a stale version is 409 and changes nothing`, async () => {
       const rec = await created(c.url, c.body);
       const read = await call(h, admin, 'GET', `${c.url}/${rec.id}`);
       assert.equal(read.headers.etag, `"${rec.version}"`);
@@ -107,7 +107,7 @@ describe('PATCH with If-Match (decision 0050)', () => {
       assert.equal(first.headers.etag, `"${now.version}"`);
       const audits = await auditCount(h, c.entity, rec.id);
 
-      const stale = await expectProblem(await patch(`${c.url}/${rec.id}`, c.other, `"${rec.version}"`), 412, undefined, /changed by someone else/);
+      const stale = await expectProblem(await patch(`${c.url}/${rec.id}`, c.other, `"${rec.version}"`), 409, undefined, /changed by someone else/);
       assert.equal(stale.type, 'urn:airport-intel:problem:stale-version');
       const after = (await call(h, admin, 'GET', `${c.url}/${rec.id}`)).json();
       assert.deepEqual(after, now);
@@ -118,7 +118,7 @@ describe('PATCH with If-Match (decision 0050)', () => {
       assert.equal((await patch(`${c.url}/${rec.id}`, c.change, '*')).statusCode, 200);
       assert.equal((await patch(`${c.url}/${rec.id}`, c.other)).statusCode, 200);
       const current = (await call(h, admin, 'GET', `${c.url}/${rec.id}`)).json();
-      await expectProblem(await patch(`${c.url}/${rec.id}`, c.change, `W/"${current.version}"`), 412);
+      await expectProblem(await patch(`${c.url}/${rec.id}`, c.change, `W/"${current.version}"`), 409);
       await expectProblem(await patch(`${c.url}/${rec.id}`, c.change, 'not-a-tag'), 400, 'If-Match');
       await expectProblem(await patch(`${c.url}/${NOBODY}`, c.change, `"${current.version}"`), 404);
     });

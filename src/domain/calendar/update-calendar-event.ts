@@ -13,7 +13,7 @@ import type { CalendarEventInput } from './schemas.js';
  * Changes the fields `input` gives of event `id` (past or hidden ones too); a new country sets its
  * region unless a region is given. Returns the event as stored.
  * @throws DomainError UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VALIDATION (as create, checked on the merged event),
- *   PRECONDITION_FAILED (the event changed since the version `options.ifMatch` names: decision 0050)
+ *   CONFLICT (the event changed since the version `options.ifMatch` names: decision 0050)
  */
 export async function updateCalendarEvent(ctx: Ctx, id: string, input: CalendarEventInput, options: { ifMatch?: IfMatch } = {}): Promise<AdminCalendarEventView> {
   return adminWrite(ctx, async (trx, tctx) => {

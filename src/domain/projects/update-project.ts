@@ -18,7 +18,7 @@ import type { ProjectInput, ProjectStatus } from './schemas.js';
  * @param options.ifMatch the versions (`record_version`) the change was made from; another one is refused
  * @throws DomainError UNAUTHENTICATED, FORBIDDEN (not an administrator), NOT_FOUND, VALIDATION
  *   (unknown airport, project type, programme, topic; a project as its own programme),
- *   PRECONDITION_FAILED (the project changed since the version `options.ifMatch` names)
+ *   CONFLICT (the project changed since the version `options.ifMatch` names)
  */
 export async function updateProject(ctx: Ctx, id: string, input: ProjectInput, options: { ifMatch?: IfMatch } = {}): Promise<ProjectView> {
   return adminWrite(ctx, async (trx, tctx) => {

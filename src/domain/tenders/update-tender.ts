@@ -17,7 +17,7 @@ import type { StoredTenderStatus } from './tender-status.js';
  * Changes the fields `input` gives of tender `id` (any state); absent fields keep their value. A new
  * country without a new airport drops the airport; a new airport sets the country.
  * @throws DomainError UNAUTHENTICATED, FORBIDDEN (not an administrator), NOT_FOUND, VALIDATION
- *   (unknown airport, country, category), PRECONDITION_FAILED (the tender changed since the
+ *   (unknown airport, country, category), CONFLICT (the tender changed since the
  *   version `options.ifMatch` names: decision 0050)
  */
 export async function updateTender(ctx: Ctx, id: string, input: TenderInput, options: { ifMatch?: IfMatch } = {}): Promise<TenderView> {

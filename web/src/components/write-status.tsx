@@ -1,6 +1,6 @@
 /**
  * The outcome of a write next to the form that made it: a confirmation (`role="status"`), or the
- * service's problem detail (`role="alert"`); a change made meanwhile by someone else (412/409)
+ * service's problem detail (`role="alert"`); a change made meanwhile by someone else (409)
  * says so and offers to reload the record (what was typed stays in the form until then).
  */
 import { Alert, Button, Group, Text } from '@mantine/core';

@@ -1,7 +1,7 @@
 /**
  * `If-Match` and `ETag` of the /v1/admin records that carry a `version` (projects, tenders,
  * calendar events; decision 0050, RFC 9110 §8.8.3 and §13.1.1): the record's `version` is its
- * strong entity tag; a PATCH with `If-Match` is refused with 412 problem+json when none of the
+ * strong entity tag; a PATCH with `If-Match` is refused with 409 problem+json when none of the
  * listed tags is the record's current version. Weak tags (`W/"…"`) never match (If-Match compares
  * strongly).
  */
@@ -15,7 +15,7 @@ export const IfMatchHeaders = Type.Object({
   'if-match': Type.Optional(Type.String({
     minLength: 1,
     maxLength: 1000,
-    description: 'The record\'s `version` as an entity tag (`"3f2b…"`), a list of them, or `*`. When the record has changed since, the write is refused with 412 and changes nothing.',
+    description: 'The record\'s `version` as an entity tag (`"3f2b…"`), a list of them, or `*`. When the record has changed since, the write is refused with 409 and changes nothing.',
   })),
 });
 

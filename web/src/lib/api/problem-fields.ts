@@ -1,7 +1,7 @@
 /**
  * Reading a refused write for a form (the desk, issue 27): which fields the problem document names
  * (`errors[].name`, or the `Invalid parameter "x"` of its detail) and whether the record changed
- * under the editor (412 `If-Match` refused, decision 0050; or a 409 conflict).
+ * under the editor (409: `If-Match` refused, decision 0050, or another conflict).
  */
 import { ApiError } from './errors';
 
@@ -15,8 +15,8 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   return out;
 }
 
-/** Whether `error` says the record was changed by someone else since it was read (412, or 409). */
-export const isStaleWrite = (error: unknown): boolean => error instanceof ApiError && (error.status === 412 || error.status === 409);
+/** Whether `error` says the record was changed by someone else since it was read (409). */
+export const isStaleWrite = (error: unknown): boolean => error instanceof ApiError && error.status === 409;
 
 /** The `If-Match` header value of a record's version. */
 export const ifMatch = (version: string): string => `"${version}"`;

@@ -4,7 +4,7 @@
  * | GET    | /v1/admin/calendar      | q, from, to, country, origin, published, limit, offset | { events }, by start date |
  * | POST   | /v1/admin/calendar      | CalendarEventCreate | 201, the event as stored   |
  * | GET    | /v1/admin/calendar/{id} |                     | the event, any state       |
- * | PATCH  | /v1/admin/calendar/{id} | CalendarEventPatch, If-Match | the event as stored; 412 when stale |
+ * | PATCH  | /v1/admin/calendar/{id} | CalendarEventPatch, If-Match | the event as stored; 409 when stale |
  * | DELETE | /v1/admin/calendar/{id} |                     | the event as it was        |
  */
 import type { FastifyInstance } from 'fastify';
@@ -68,10 +68,10 @@ export default async function adminCalendarRoutes(app: FastifyInstance): Promise
   r.patch('/calendar/:id', {
     schema: {
       operationId: 'v1AdminUpdateCalendarEvent', summary: 'Update a calendar event (only the fields sent)', tags, security, params,
-      description: `Changes the fields sent of an event in any state, past or hidden; the checks apply to the event as it would be stored (a new \`starts_on\` after the stored \`ends_on\` is 400). ${PLACE} \`published: false\` hides it from readers. Audited; a change that changes nothing records nothing. With \`If-Match\` (the \`version\` it was edited from) a change made meanwhile by someone else is refused with 412 and nothing is written.`,
+      description: `Changes the fields sent of an event in any state, past or hidden; the checks apply to the event as it would be stored (a new \`starts_on\` after the stored \`ends_on\` is 400). ${PLACE} \`published: false\` hides it from readers. Audited; a change that changes nothing records nothing. With \`If-Match\` (the \`version\` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written.`,
       headers: IfMatchHeaders,
       body: component('V1AdminCalendarEventPatch', CalendarEventPatch, calendarEventPatchExample),
-      response: { 200: AdminCalendarEvent, ...bodyErrors, ...problemResponses(412) },
+      response: { 200: AdminCalendarEvent, ...bodyErrors },
     },
   }, async (req, reply) => withETag(reply, presentAdminEvent(await updateCalendarEvent(ctxOf(req), req.params.id, req.body, { ifMatch: ifMatchOf(req.headers['if-match']) }))));
 

@@ -4,7 +4,7 @@
  * | GET    | /v1/admin/projects                | q, limit, offset      | { projects }, any state, last changed first |
  * | POST   | /v1/admin/projects                | ProjectCreate         | 201, the project as stored |
  * | GET    | /v1/admin/projects/{id}           |                       | the project, any state     |
- * | PATCH  | /v1/admin/projects/{id}           | ProjectPatch, If-Match | the project as stored; 412 when stale |
+ * | PATCH  | /v1/admin/projects/{id}           | ProjectPatch, If-Match | the project as stored; 409 when stale |
  * | DELETE | /v1/admin/projects/{id}           |                       | the project as it was      |
  * | PUT    | /v1/admin/projects/{id}/airports  | { airports }          | the links as stored        |
  * | PUT    | /v1/admin/projects/{id}/companies | { companies }         | the links as stored        |
@@ -73,10 +73,10 @@ export default async function adminProjectRoutes(app: FastifyInstance): Promise<
   r.patch('/projects/:id', {
     schema: {
       operationId: 'v1AdminUpdateProject', summary: 'Update a project (only the fields sent)', tags, security, params,
-      description: 'Changes the fields sent; lists (`topics`, `tags`) replace the set. A programme (`parent_project_id`) must exist and must not be the project or one of its packages at any depth (400 naming the field). With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 412 and nothing is written. Audited.',
+      description: 'Changes the fields sent; lists (`topics`, `tags`) replace the set. A programme (`parent_project_id`) must exist and must not be the project or one of its packages at any depth (400 naming the field). With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written. Audited.',
       headers: IfMatchHeaders,
       body: component('ProjectPatch', ProjectPatch, projectPatchExample),
-      response: { 200: AdminProject, ...writeErrors, ...problemResponses(412) },
+      response: { 200: AdminProject, ...writeErrors },
     },
   }, async (req, reply) => withETag(reply, presentAdminProject(await updateProject(ctxOf(req), req.params.id, req.body, { ifMatch: ifMatchOf(req.headers['if-match']) }))));
 

@@ -6,7 +6,7 @@
  * | GET    | /v1/admin/tenders                | q, published, limit, offset | { tenders }, any state, last changed first |
  * | POST   | /v1/admin/tenders                | TenderCreate      | 201, the tender as stored |
  * | GET    | /v1/admin/tenders/{id}           |                   | the tender, any state     |
- * | PATCH  | /v1/admin/tenders/{id}           | TenderPatch, If-Match | the tender as stored; 412 when stale |
+ * | PATCH  | /v1/admin/tenders/{id}           | TenderPatch, If-Match | the tender as stored; 409 when stale |
  * | DELETE | /v1/admin/tenders/{id}           |                   | the tender as it was      |
  * | PUT    | /v1/admin/tenders/{id}/airports  | { airports }      | the links as stored       |
  * | PUT    | /v1/admin/tenders/{id}/companies | { companies }     | the links as stored       |
@@ -74,10 +74,10 @@ export default async function adminTenderRoutes(app: FastifyInstance): Promise<v
   r.patch('/tenders/:id', {
     schema: {
       operationId: 'v1AdminUpdateTender', summary: 'Update a tender (only the fields sent)', tags, security, params,
-      description: 'Changes the fields sent; lists (`categories`, `tags`, `bidders`) replace the set. Record an award with `status: awarded`, `awarded_to`, `awarded_on` and the bidders\u2019 outcomes. With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 412 and nothing is written. Audited.',
+      description: 'Changes the fields sent; lists (`categories`, `tags`, `bidders`) replace the set. Record an award with `status: awarded`, `awarded_to`, `awarded_on` and the bidders\u2019 outcomes. With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written. Audited.',
       headers: IfMatchHeaders,
       body: component('V1AdminTenderPatch', TenderPatch, tenderPatchExample),
-      response: { 200: AdminTender, ...writeErrors, ...problemResponses(412) },
+      response: { 200: AdminTender, ...writeErrors },
     },
   }, async (req, reply) => withETag(reply, presentAdminTender(await updateTender(ctxOf(req), req.params.id, req.body, { ifMatch: ifMatchOf(req.headers['if-match']) }))));
 

@@ -1,7 +1,7 @@
 /**
  * The form of one record of the desk (a project, a tender, an event): its fields from a list of
  * definitions, the service's problem next to the field it names, what was typed kept when a write
- * fails, and — when the record changed under the editor (412, decision 0050) — a reload of the
+ * fails, and — when the record changed under the editor (409, decision 0050) — a reload of the
  * latest version. A new record is created with the fields filled in; an existing one is changed
  * with only the fields that differ, from the version it was read at (`If-Match`).
  */

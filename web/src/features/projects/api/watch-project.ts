@@ -9,7 +9,8 @@ export function useWatchProject() {
   return useMutation({
     mutationFn: async ({ id, watch }: { id: string; watch: boolean }) => {
       const params = { params: { path: { id } } };
-      unwrap(watch ? await api.PUT('/v1/projects/{id}/watch', params) : await api.DELETE('/v1/projects/{id}/watch', params));
+      if (watch) unwrap(await api.PUT('/v1/projects/{id}/watch', params));
+      else unwrap(await api.DELETE('/v1/projects/{id}/watch', params));
       return watch;
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: projectsQueryKey }),

@@ -246,8 +246,9 @@ describe('airports and the calendar', () => {
       const everything = (await apiGet<{ events: { title: string }[] }>(pro, '/v1/calendar?upcoming=false&limit=200')).events;
       await page.waitForFunction((n) => document.querySelectorAll('ul[aria-label="Events"] > li').length === n, upcoming.length);
       await assertAccessible(page, '/calendar');
-      await page.getByRole('switch', { name: 'Include past events' }).check();
+      await page.getByRole('switch', { name: 'Include past events' }).click();
       await page.waitForURL((u) => u.searchParams.get('past') === '1');
+      assert.equal(await page.getByRole('switch', { name: 'Include past events' }).isChecked(), true);
       await page.waitForFunction((n) => document.querySelectorAll('ul[aria-label="Events"] > li').length === n, everything.length);
       assert.deepEqual(await page.locator('ul[aria-label="Events"] > li h2').allTextContents(), everything.map((e) => e.title));
       await assertAccessible(page, '/calendar?past=1');

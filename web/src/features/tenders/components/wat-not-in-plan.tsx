@@ -1,11 +1,14 @@
 /** "Tenders are not in your plan": which plans and add-on include them (from `GET /v1/plans`), and the upgrade path. */
 import { NotInPlan } from '../../../components/plan-notice';
+import { Loading } from '../../../components/query-state';
 import { usePlanCatalogue } from '../api/list-plans';
 
 const list = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 export function WatNotInPlan() {
-  const plans = usePlanCatalogue(true).data ?? [];
+  const catalogue = usePlanCatalogue(true);
+  if (catalogue.isPending) return <Loading label="Checking which plans include tenders…" />;
+  const plans = catalogue.data ?? [];
   const full = plans.filter((p) => p.features.includes('wat')).map((p) => p.name);
   const addon = plans.flatMap((p) => p.addons.filter((a) => a.features.includes('wat')).map((a) => ({ plan: p.name, addon: a.name })));
   const addonName = addon[0]?.addon ?? 'Worldwide Airport Tenders';

@@ -14,12 +14,12 @@ import { ErrorNotice, Loading } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api/errors';
 import { useEntitlements } from '../../../lib/entitlements';
 import { formatAmount } from '../../../lib/format';
-import { type ProjectQuery, useProjects } from '../api/list-projects';
+import { projectQueryOf, PROJECTS_PAGE, useProjects } from '../api/list-projects';
 import { useProjectFacets } from '../api/project-facets';
 import { PROJECT_STATUS_LABELS, ProjectStatus } from './project-status';
 import { WatchButton } from './watch-button';
 
-const PAGE = 50;
+const PAGE = PROJECTS_PAGE;
 const SORTS = [
   { value: 'title_asc', label: 'Title (A–Z)' },
   { value: 'value_desc', label: 'Value (highest first)' },
@@ -29,21 +29,10 @@ const SORTS = [
   { value: 'airport_asc', label: 'Airport (A–Z)' },
   { value: 'updated_desc', label: 'Recently updated' },
 ];
-/** The URL parameters this page reads: exactly those of `GET /v1/projects`. */
-const TEXT = ['q', 'country', 'status', 'region', 'type', 'terms', 'company_id', 'parent_project_id', 'sort'] as const;
-const NUMBERS = ['min_value', 'max_value', 'year_from', 'year_to', 'offset'] as const;
-
-/** The list's query from the page's URL (unknown or malformed values are left for the API to refuse). */
-function queryOf(params: URLSearchParams): ProjectQuery {
-  const q: Record<string, string | number> = {};
-  for (const k of TEXT) { const v = params.get(k); if (v) q[k] = v; }
-  for (const k of NUMBERS) { const v = params.get(k); if (v !== null && v !== '' && Number.isFinite(Number(v))) q[k] = Number(v); }
-  return { ...q, limit: PAGE } as ProjectQuery;
-}
 
 export function ProjectsBrowser() {
   const [params, setParams] = useSearchParams();
-  const query = queryOf(params);
+  const query = projectQueryOf(params);
   const { offset = 0, limit: _limit, sort: _sort, ...filters } = query;
   const list = useProjects(query);
   const facets = useProjectFacets(filters);

@@ -55,8 +55,8 @@ const SECRET = 'bench-web-reader-session-secret-'.padEnd(48, 'x');
 
 /** Collects LCP and layout shifts from the page's first paint on (installed before any script runs). */
 const OBSERVE = `
-  window.__lcp = 0; window.__cls = 0;
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+  window.__lcp = 0; window.__cls = 0; window.__lcpElement = '';
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) { window.__lcp = e.startTime; window.__lcpElement = e.element ? e.element.tagName.toLowerCase() + (e.element.id ? '#' + e.element.id : '') : ''; } }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; }).observe({ type: 'layout-shift', buffered: true });
 `;
 
@@ -121,6 +121,7 @@ try {
     const lcp: number[] = [];
     const cls: number[] = [];
     let heading = '';
+    let element = '';
     for (let i = 0; i <= RUNS; i++) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
       await context.addCookies([{ name: 'ai_session', value: tokens[p.as], url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
@@ -131,18 +132,22 @@ try {
       await page.goto(p.path, { waitUntil: 'networkidle' });
       await page.locator('h1').first().waitFor({ timeout: 15_000 });
       await page.waitForTimeout(300);
-      const m = await page.evaluate(() => ({ lcp: (window as unknown as { __lcp: number }).__lcp, cls: (window as unknown as { __cls: number }).__cls, h1: document.querySelector('h1')?.textContent ?? '' }));
+      const m = await page.evaluate(() => {
+        const w = window as unknown as { __lcp: number; __cls: number; __lcpElement: string };
+        return { lcp: w.__lcp, cls: w.__cls, element: w.__lcpElement, h1: document.querySelector('h1')?.textContent ?? '' };
+      });
       if (i > 0) {
         js.push((await Promise.all(scripts)).reduce((a, b) => a + b, 0) / 1024);
         lcp.push(m.lcp);
         cls.push(m.cls);
       }
       heading = m.h1;
+      element = m.element;
       await context.close();
     }
     const [kb, paint, shift] = [median(js), median(lcp), Math.max(...cls)];
     console.log(`${p.path} ("${heading}"): JavaScript ${kb.toFixed(1)} KB compressed (goal < ${p.jsGoalKb}): ${verdict(kb < p.jsGoalKb)}; `
-      + `LCP median ${paint.toFixed(0)} ms of ${RUNS} cold loads, max ${Math.max(...lcp).toFixed(0)} (goal < ${p.lcpGoalMs}): ${verdict(paint < p.lcpGoalMs)}; `
+      + `LCP median ${paint.toFixed(0)} ms of ${RUNS} cold loads, max ${Math.max(...lcp).toFixed(0)} (goal < ${p.lcpGoalMs}): ${verdict(paint < p.lcpGoalMs)} (element: ${element || 'none'}); `
       + `CLS worst ${shift.toFixed(3)} (goal < ${p.clsGoal}): ${verdict(shift < p.clsGoal)}`);
   }
 } finally {

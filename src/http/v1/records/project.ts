@@ -67,13 +67,11 @@ const ProjectArticle = component('V1ProjectArticle', Type.Object({
 }, { title: 'ProjectArticle' }));
 
 /** `GET /v1/projects/{id}`: the project with its companies (by name) and the articles that mention it (newest edition first). */
-export const ProjectDetail = component('V1ProjectDetail', Type.Intersect([
-  Project,
-  Type.Object({
-    companies: Type.Array(ProjectCompany, { description: 'Companies on the project with their role, by name' }),
-    articles: Type.Array(ProjectArticle, { description: 'Articles of published or archived editions that mention the project, newest edition first' }),
-  }),
-], { title: 'ProjectDetail' }), v1ProjectDetailExample);
+export const ProjectDetail = component('V1ProjectDetail', Type.Object({
+  ...Project.properties,
+  companies: Type.Array(ProjectCompany, { description: 'Companies on the project with their role, by name' }),
+  articles: Type.Array(ProjectArticle, { description: 'Articles of published or archived editions that mention the project, newest edition first' }),
+}, { title: 'ProjectDetail' }), v1ProjectDetailExample);
 export type ProjectDetail = Static<typeof ProjectDetail>;
 
 export const presentProjectDetail = (p: ProjectView & { is_watched: boolean; articles: ProjectMention[] }): ProjectDetail => ({

@@ -143,9 +143,12 @@ describe('OpenAPI description for client generators', () => {
     for (const name of RECORDS) assert.ok(text.includes(`"#/components/schemas/${name}"`), `${name} is referenced`);
     // The marker of src/http/schema.ts component() never reaches the published document.
     assert.ok(!JSON.stringify(spec).includes('x-component-name'));
-    // A record is no longer inlined: the /v1 project answer is the component itself.
+    // A record is no longer inlined: the /v1 project answer is the component itself (the project
+    // with its companies and mentions, V1ProjectDetail), the list's items the V1Project component.
     const project = spec.paths['/v1/projects/{id}']!.get!.responses['200']!.content!['application/json']!.schema;
-    assert.deepEqual(project, { $ref: '#/components/schemas/V1Project' });
+    assert.deepEqual(project, { $ref: '#/components/schemas/V1ProjectDetail' });
+    const list = spec.paths['/v1/projects']!.get!.responses['200']!.content!['application/json']!.schema as { properties: { projects: { items: unknown } } };
+    assert.deepEqual(list.properties.projects.items, { $ref: '#/components/schemas/V1Project' });
     const problem = spec.paths['/v1/projects/{id}']!.get!.responses['404']!.content!['application/problem+json']!.schema;
     assert.deepEqual(problem, { $ref: '#/components/schemas/Problem' });
   });

@@ -140,6 +140,13 @@ export const v1ProjectExample = {
   is_watched: false,
 };
 
+/** `GET /v1/projects/{id}`: the project with its companies and mentions. */
+export const v1ProjectDetailExample = {
+  ...v1ProjectExample,
+  companies: [{ id: '6f1c2a4e-0b7d-4c1e-9a55-3d2b8e7f9a10', name: 'Heathrow Airport Holdings', role: 'client' }],
+  articles: [{ id: ARTICLE_ID, slug: 'heathrow-third-runway-consultation-opens', headline: 'Heathrow third runway consultation opens', edition_number: 42, publish_date: '2026-11-20' }],
+};
+
 /** A project as an administrator creates it (`POST /api/v1/admin/projects`). */
 export const projectCreateExample = {
   title: 'Heathrow expansion programme',

@@ -159,9 +159,28 @@ describe('GET /v1/projects', () => {
   });
 
   it('one project; unknown 404', async () => {
-    const p = await ok<Project>(h, pro, `/v1/projects/${all[0]!.id}`);
+    const { companies, articles, ...p } = await ok<Project & { companies: unknown[]; articles: unknown[] }>(h, pro, `/v1/projects/${all[0]!.id}`);
     assert.deepEqual(p, all[0]);
+    assert.ok(Array.isArray(companies) && Array.isArray(articles));
     await problem(h, pro, '/v1/projects/00000000-0000-4000-8000-000000000000', 404);
+  });
+
+  it('one project carries its companies with their role and the articles that mention it, newest edition first, with their slug', async () => {
+    for (const s of sample.filter((x) => x.articles.length > 0 && x.companies.length > 0).slice(0, 3)) {
+      const row = all.find((p) => p.title === s.title)!;
+      const detail = await ok<{ companies: { id: string; name: string; role: string }[]; articles: { id: string; slug: string; headline: string; edition_number: number; publish_date: string }[] }>(h, pro, `/v1/projects/${row.id}`);
+      assert.deepEqual(detail.companies.map((c) => `${c.name}:${c.role}`).sort(), s.companies.map((c) => `${c.name}:${c.role}`).sort());
+      const published = await h.database.db.selectFrom('article_projects as ap').innerJoin('articles as a', 'a.id', 'ap.article_id').innerJoin('editions as e', 'e.id', 'a.edition_id')
+        .select('a.headline').where('ap.project_id', '=', row.id).where('e.status', 'in', ['published', 'archived']).execute();
+      assert.ok(published.length > 0 && published.every((x) => s.articles.includes(x.headline)));
+      assert.deepEqual(new Set(detail.articles.map((a) => a.headline)), new Set(published.map((x) => x.headline)), 'the mentions of published and archived editions');
+      const dates = detail.articles.map((a) => a.publish_date);
+      assert.deepEqual(dates, [...dates].sort().reverse(), 'newest edition first');
+      for (const a of detail.articles) {
+        const stored = await h.database.db.selectFrom('articles').select(['slug', 'headline']).where('id', '=', a.id).executeTakeFirstOrThrow();
+        assert.deepEqual({ slug: a.slug, headline: a.headline }, stored);
+      }
+    }
   });
 });
 

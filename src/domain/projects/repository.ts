@@ -57,6 +57,8 @@ export interface ProjectView {
 export interface ProjectMention {
   article_id: string;
   headline: string;
+  /** The article's slug (its page is `/articles/{id}/{slug}`). */
+  slug: string;
   edition_number: number;
   /** `YYYY-MM-DD` */
   publish_date: string;
@@ -124,7 +126,7 @@ export async function selectProjectMentions(db: Kysely<DB>, projectId: string): 
     .innerJoin('editions as e', 'e.id', 'a.edition_id')
     .where('ap.project_id', '=', projectId)
     .where('e.status', 'in', ['published', 'archived'])
-    .select(['a.id as article_id', 'a.headline', 'e.number as edition_number', 'e.publish_date'])
+    .select(['a.id as article_id', 'a.headline', 'a.slug', 'e.number as edition_number', 'e.publish_date'])
     .orderBy('e.publish_date', 'desc')
     .orderBy('a.sort_order')
     .execute();

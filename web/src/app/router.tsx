@@ -13,6 +13,7 @@ import { apiKeysQuery } from '../features/account/api/list-api-keys';
 import { membersQuery } from '../features/account/api/list-members';
 import { sessionQuery } from '../features/auth/api/get-session';
 import { RequireAuth } from '../features/auth/components/require-auth';
+import { projectsLoader } from '../features/projects/api/list-projects';
 import { subscriptionQuery } from '../features/billing/api/get-subscription';
 import { prefetch } from '../lib/prefetch';
 
@@ -47,6 +48,14 @@ const router = createBrowserRouter([
           },
           { path: 'billing/success', lazy: () => import('./routes/billing-success') },
           { path: 'billing/cancel', lazy: () => import('./routes/billing-cancel') },
+          // The reader's data pages (issue 26, h26b).
+          { path: 'projects', lazy: () => import('./routes/projects'), loader: projectsLoader },
+          { path: 'projects/:id', lazy: () => import('./routes/project') },
+          { path: 'airports', lazy: () => import('./routes/airports') },
+          { path: 'airports/:iata', lazy: () => import('./routes/airport') },
+          { path: 'tenders', lazy: () => import('./routes/tenders') },
+          { path: 'tenders/:id', lazy: () => import('./routes/tender') },
+          { path: 'calendar', lazy: () => import('./routes/calendar') },
         ],
       },
       {

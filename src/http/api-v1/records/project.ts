@@ -83,7 +83,7 @@ export function presentProject(p: ProjectView): Project {
 /** A project with its mentions. */
 export const presentProjectWithArticles = (p: ProjectView & { articles: ProjectMention[] }) => ({
   ...presentProject(p),
-  articles: p.articles,
+  articles: p.articles.map(({ article_id, headline, edition_number, publish_date }) => ({ article_id, headline, edition_number, publish_date })),
 });
 
 /** Columns of `GET /api/v1/projects/export`: header and the domain field it shows. */

@@ -5,9 +5,9 @@
  */
 import { Type, type Static } from 'typebox';
 import type { CsvColumnSpec } from '../../../domain/csv-export.js';
-import { PROJECT_STATUSES, type ProjectCsvField, type ProjectView } from '../../../domain/projects/index.js';
+import { PROJECT_STATUSES, type ProjectCsvField, type ProjectMention, type ProjectView } from '../../../domain/projects/index.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
-import { v1ProjectExample } from '../../examples.js';
+import { v1ProjectDetailExample, v1ProjectExample } from '../../examples.js';
 
 export const Project = component('V1Project', Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -50,6 +50,34 @@ export const presentProject = (p: ProjectView & { is_watched: boolean }): Projec
   expected_completion_year: p.expected_completion_year,
   parent_project_id: p.parent_project_id,
   is_watched: p.is_watched,
+});
+
+const ProjectCompany = component('V1ProjectCompany', Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  role: Type.String({ description: 'What the company does on the project (client, contractor, designer, …)' }),
+}, { title: 'ProjectCompany' }));
+
+const ProjectArticle = component('V1ProjectArticle', Type.Object({
+  id: Type.String({ format: 'uuid', description: 'The article (GET /v1/articles/{id})' }),
+  slug: Type.String({ description: 'The article\'s slug (the web app\'s page is /articles/{id}/{slug})' }),
+  headline: Type.String(),
+  edition_number: Type.Integer(),
+  publish_date: Type.String({ format: 'date' }),
+}, { title: 'ProjectArticle' }));
+
+/** `GET /v1/projects/{id}`: the project with its companies (by name) and the articles that mention it (newest edition first). */
+export const ProjectDetail = component('V1ProjectDetail', Type.Object({
+  ...Project.properties,
+  companies: Type.Array(ProjectCompany, { description: 'Companies on the project with their role, by name' }),
+  articles: Type.Array(ProjectArticle, { description: 'Articles of published or archived editions that mention the project, newest edition first' }),
+}, { title: 'ProjectDetail' }), v1ProjectDetailExample);
+export type ProjectDetail = Static<typeof ProjectDetail>;
+
+export const presentProjectDetail = (p: ProjectView & { is_watched: boolean; articles: ProjectMention[] }): ProjectDetail => ({
+  ...presentProject(p),
+  companies: p.companies.map((c) => ({ id: c.id, name: c.name, role: c.role })),
+  articles: p.articles.map((a) => ({ id: a.article_id, slug: a.slug, headline: a.headline, edition_number: a.edition_number, publish_date: a.publish_date })),
 });
 
 /** Columns of `GET /v1/projects/export`: the record's fields, without the per-caller flag (header: the domain field it shows). */

@@ -3,7 +3,7 @@
  * | GET | /v1/projects        | { projects }                                                        |
  * | GET | /v1/projects/facets | statuses, regions, countries, types, topics, tags with counts       |
  * | GET | /v1/projects/export | text/csv, streamed, no row cap; projects + exports                  |
- * | GET | /v1/projects/{id}   | one project                                                         |
+ * | GET | /v1/projects/{id}   | one project with its companies and the articles that mention it     |
  * Parameters: q, country, status, region, type, terms, min_value, max_value, year_from, year_to,
  * sort, company_id, parent_project_id, limit (50), offset.
  */
@@ -21,7 +21,7 @@ import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { csvResponse, Facets, Named, namedList, Paging, security, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
-import { PROJECT_CSV_COLUMNS, Project, presentProject } from '../records/project.js';
+import { PROJECT_CSV_COLUMNS, Project, ProjectDetail, presentProject, presentProjectDetail } from '../records/project.js';
 
 const tags = ['Projects'];
 const config = { gates: GATES.projects };
@@ -78,9 +78,10 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   r.get('/projects/:id', {
     config,
     schema: {
-      operationId: 'v1GetProject', summary: 'One project', tags, security,
+      operationId: 'v1GetProject', summary: 'One project with its companies and the articles that mention it', tags, security,
+      description: 'The list\'s record plus `companies` (with their role) and `articles`: the articles of published or archived editions that mention it, newest edition first. Its packages: `GET /v1/projects?parent_project_id={id}`.',
       params: UuidParam('Project'),
-      response: { 200: Project, ...problemResponses(400, 401, 403, 404, 500) },
+      response: { 200: ProjectDetail, ...problemResponses(400, 401, 403, 404, 500) },
     },
-  }, async (req) => presentProject(await getProject(ctxOf(req), req.params.id)));
+  }, async (req) => presentProjectDetail(await getProject(ctxOf(req), req.params.id)));
 }

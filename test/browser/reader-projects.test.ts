@@ -1,0 +1,259 @@
+/// <reference lib="dom" />
+/**
+ * The reader's data pages in real Chromium (issue 26, part B), over the sample data set:
+ * - a professional reader filters /projects by region, status and minimum value, sorts by value
+ *   (every choice lands in the URL, and a fresh page at that URL shows the same rows), watches one
+ *   (stored), exports CSV (the downloaded file's rows are exactly the matching projects), opens the
+ *   project (its companies and the articles that mention it, each linking to /articles/{id}/{slug});
+ * - a trial reader sees the five-project preview with its explanation and the upgrade path;
+ * - a reader without `wat` sees on /tenders which plans include tenders and the upgrade path; a
+ *   reader with it sees open tenders first with the days to each deadline, and a tender's page;
+ * - /airports, /airports/{iata} and /calendar (upcoming, then past events on request) render;
+ * - at 360 px the page itself never scrolls sideways (the table scrolls in its own box).
+ * axe-core finds no serious or critical violation on any page visited.
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import { parse } from 'csv-parse/sync';
+import type { BrowserContext, Page } from 'playwright-core';
+import { makeTender } from '../helpers/factories.js';
+import type { TestIdentity } from '../helpers/harness.js';
+import { assertAccessible, expectHeading, startBrowserService, type BrowserService } from './service.js';
+
+interface Project { id: string; title: string; region: string | null; region_slug: string | null; status: string; value_amount: number | null; value_currency: string | null; iata_code: string | null }
+
+let svc: BrowserService;
+let pro: TestIdentity;
+before(async () => {
+  svc = await startBrowserService({ sample: true });
+  pro = await svc.h.identity({ plan: 'professional' });
+});
+after(() => svc.close());
+
+/** A browser profile signed in as `who` (the session cookie the sign-in API sets). */
+async function signedIn(who: TestIdentity, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await svc.newContext({ width });
+  await context.addCookies([{ name: 'ai_session', value: who.session, url: svc.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  return { context, page: await context.newPage() };
+}
+
+/** `GET` over the API as `who`, JSON. */
+async function apiGet<T>(who: TestIdentity, path: string): Promise<T> {
+  const res = await svc.call(path, { headers: who.keyAuth });
+  const body = await res.text();
+  assert.equal(res.status, 200, `${path}: ${body}`);
+  return JSON.parse(body) as T;
+}
+
+/** Chooses `option` (a regular expression over its label) in the Mantine select labelled `label`. */
+async function choose(page: Page, label: string, option: RegExp) {
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** The project titles of the table as shown, in order. */
+const shownTitles = (page: Page) => page.locator('table tbody tr td:first-child a').allTextContents();
+
+const STATUS_LABELS: Record<string, string> = { planned: 'Planned', ongoing: 'Ongoing', complete: 'Complete', cancelled: 'Cancelled', on_hold: 'On hold' };
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('a professional reader and the projects database', () => {
+  it('filters by region, status and minimum value, sorts by value, watches one, exports CSV and opens the project', async () => {
+    // The combination the journey takes: the region and status with the most valued projects, and a
+    // minimum value that keeps some of them and drops others.
+    const all = (await apiGet<{ projects: Project[] }>(pro, '/v1/projects?limit=200')).projects;
+    const groups = new Map<string, Project[]>();
+    for (const p of all) if (p.region_slug && p.value_amount !== null) groups.set(`${p.region_slug}|${p.status}`, [...(groups.get(`${p.region_slug}|${p.status}`) ?? []), p]);
+    const [, group] = [...groups.entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
+    assert.ok(group.length >= 3, 'the sample has a region and status with three valued projects');
+    const amounts = group.map((p) => p.value_amount!).sort((a, b) => a - b);
+    const minValue = amounts[1]!;
+    const { region_slug: region, region: regionName, status } = group[0]!;
+    const query = `region=${region}&status=${status}&min_value=${minValue}&sort=value_desc`;
+    const expected = (await apiGet<{ projects: Project[] }>(pro, `/v1/projects?${query}&limit=50`)).projects;
+    assert.ok(expected.length >= 2 && expected.length < group.length, 'the minimum value keeps some and drops some');
+
+    const { context, page } = await signedIn(pro);
+    try {
+      await page.goto('/projects');
+      await expectHeading(page, 'Projects');
+      await page.locator('table tbody tr').first().waitFor();
+      await assertAccessible(page, '/projects');
+
+      await choose(page, 'Region', new RegExp(`^${escape(regionName!)} \\(\\d+\\)$`));
+      await page.waitForURL((u) => u.searchParams.get('region') === region);
+      await choose(page, 'Status', new RegExp(`^${STATUS_LABELS[status]} \\(\\d+\\)$`));
+      await page.waitForURL((u) => u.searchParams.get('status') === status);
+      const min = page.getByRole('textbox', { name: 'Minimum value (as stated)' });
+      await min.fill(String(minValue));
+      await min.press('Enter');
+      await page.waitForURL((u) => u.searchParams.get('min_value') === String(minValue));
+      await choose(page, 'Sort by', /^Value \(highest first\)$/);
+      await page.waitForURL((u) => u.searchParams.get('sort') === 'value_desc');
+      const url = new URL(page.url());
+      for (const [k, v] of new URLSearchParams(query)) assert.equal(url.searchParams.get(k), v, `${k} in the URL`);
+      await page.waitForFunction((n) => document.querySelectorAll('table tbody tr').length === n, expected.length);
+      assert.deepEqual(await shownTitles(page), expected.map((p) => p.title), 'the rows the API answers for those filters, by value');
+      await assertAccessible(page, `/projects?${query}`);
+
+      // The URL is the list: a fresh page at it shows the same rows.
+      const again = await context.newPage();
+      await again.goto(`/projects?${query}`);
+      await expectHeading(again, 'Projects');
+      await again.waitForFunction((n) => document.querySelectorAll('table tbody tr').length === n, expected.length);
+      assert.deepEqual(await shownTitles(again), expected.map((p) => p.title));
+      await again.close();
+
+      // Watch the first one.
+      const target = expected[0]!;
+      const watch = page.getByRole('button', { name: `Watch ${target.title}`, exact: true });
+      await watch.click();
+      await page.getByRole('button', { name: `Watching ${target.title}`, exact: true }).and(page.locator('[aria-pressed="true"]')).waitFor();
+      const stored = await svc.h.database.db.selectFrom('project_watches').select('project_id').where('user_id', '=', pro.userId).execute();
+      assert.deepEqual(stored.map((r) => r.project_id), [target.id]);
+
+      // Export CSV: the downloaded file's rows are the matching projects.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+      assert.match(download.suggestedFilename(), /^projects-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = parse(await readFile((await download.path())!, 'utf8'), { columns: true, record_delimiter: '\r\n' }) as Record<string, string>[];
+      assert.deepEqual(csv.map((r) => r.id).sort(), expected.map((p) => p.id).sort(), 'the CSV rows are the filtered projects');
+      for (const row of csv) {
+        assert.equal(row.status, status);
+        assert.ok(Number(row.value_amount) >= minValue, `${row.title}: ${row.value_amount} >= ${minValue}`);
+      }
+
+      // The project's page: facts, companies, the articles that mention it.
+      await page.getByRole('link', { name: target.title, exact: true }).click();
+      await expectHeading(page, target.title);
+      await page.getByRole('button', { name: `Watching ${target.title}`, exact: true }).waitFor();
+      const detail = await apiGet<{ companies: { name: string }[]; articles: { id: string; slug: string; headline: string }[] }>(pro, `/v1/projects/${target.id}`);
+      for (const c of detail.companies) await page.getByRole('region', { name: 'Companies' }).getByText(c.name).first().waitFor();
+      for (const a of detail.articles) {
+        assert.equal(await page.getByRole('link', { name: a.headline, exact: true }).getAttribute('href'), `/articles/${a.id}/${a.slug}`);
+      }
+      await assertAccessible(page, `/projects/${target.id}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('at 360 px the table scrolls in its own box, never the page', async () => {
+    const { context, page } = await signedIn(pro, 360);
+    try {
+      await page.goto('/projects');
+      await expectHeading(page, 'Projects');
+      await page.locator('table tbody tr').first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `/projects at 360 px scrolls sideways by ${overflow} px`);
+      await assertAccessible(page, '/projects at 360 px');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a trial reader', () => {
+  it('sees the five-project preview with its explanation and the upgrade path', async () => {
+    const trial = await svc.h.identity({ plan: 'trial' });
+    const { context, page } = await signedIn(trial);
+    try {
+      await page.goto('/projects');
+      await expectHeading(page, 'Projects');
+      const notice = page.getByTestId('preview-notice');
+      await notice.waitFor();
+      assert.match(await notice.innerText(), /Your trial shows the first 5 projects of the list only/);
+      assert.equal(await notice.getByRole('link', { name: 'Upgrade your subscription' }).getAttribute('href'), '/account/subscription');
+      await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 5);
+      assert.equal(await page.getByRole('button', { name: 'Next page' }).count(), 0, 'no page after the preview');
+      assert.equal(await page.getByRole('link', { name: 'Export CSV' }).count(), 0, 'no export in a trial');
+      await assertAccessible(page, '/projects (trial)');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('tenders', () => {
+  it('a reader without wat is told which plans include tenders and how to upgrade', async () => {
+    const { context, page } = await signedIn(pro);
+    try {
+      await page.goto('/tenders');
+      await expectHeading(page, 'Tenders');
+      const notice = page.getByTestId('not-in-plan');
+      await notice.waitFor();
+      const text = await notice.innerText();
+      assert.match(text, /Not in your plan/);
+      assert.match(text, /Worldwide Airport Tenders add-on to the .*Professional.* plans?/);
+      assert.match(text, /Enterprise plan/);
+      assert.equal(await notice.getByRole('link', { name: /upgrade your subscription/i }).getAttribute('href'), '/account/subscription');
+      await assertAccessible(page, '/tenders (no wat)');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a reader with wat sees open tenders first with the days to the deadline, and a tender', async () => {
+    const now = svc.h.clock.now().getTime();
+    const soon = await makeTender(svc.h, { title: 'Baggage system replacement, browser test', iata_code: 'LHR', deadline: new Date(now + 10 * 86_400_000 + 3_600_000).toISOString(), estimated_value: 12_500_000, currency: 'EUR' });
+    const proWat = await svc.h.identity({ plan: 'professional', addons: ['wat'] });
+    const expected = (await apiGet<{ tenders: { id: string; title: string; status: string }[] }>(proWat, '/v1/tenders?limit=50')).tenders;
+    assert.ok(expected.some((t) => t.id === soon.id));
+    const { context, page } = await signedIn(proWat);
+    try {
+      await page.goto('/tenders');
+      await expectHeading(page, 'Tenders');
+      await page.waitForFunction((n) => document.querySelectorAll('table tbody tr').length === n, expected.length);
+      assert.deepEqual(await page.locator('table tbody tr td:first-child a').allTextContents(), expected.map((t) => t.title), 'open tenders, nearest deadline first');
+      assert.ok(expected.every((t) => t.status === 'open' || t.status === 'closing_soon'));
+      const row = page.locator('table tbody tr', { hasText: soon.title });
+      await row.getByText('10 days left').waitFor();
+      await row.getByText(/€12,500,000|12[.,\s ]500[.,\s ]000/).waitFor();
+      await page.getByRole('link', { name: 'Export CSV' }).waitFor();
+      await assertAccessible(page, '/tenders');
+      await page.getByRole('link', { name: soon.title }).click();
+      await expectHeading(page, soon.title);
+      await page.getByText('10 days left').waitFor();
+      await assertAccessible(page, `/tenders/${soon.id}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('airports and the calendar', () => {
+  it('finds an airport, shows its projects and articles; the calendar lists upcoming events, past ones on request', async () => {
+    const { context, page } = await signedIn(pro);
+    try {
+      await page.goto('/airports');
+      await expectHeading(page, 'Airports');
+      await page.getByRole('searchbox', { name: 'Name, IATA code or city' }).fill('LHR');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL((u) => u.searchParams.get('q') === 'LHR');
+      const airport = await apiGet<{ name: string }>(pro, '/v1/airports/LHR');
+      await page.getByRole('link', { name: airport.name }).first().waitFor();
+      await assertAccessible(page, '/airports?q=LHR');
+      await page.getByRole('link', { name: airport.name }).first().click();
+      await expectHeading(page, `${airport.name} (LHR)`);
+      const projects = (await apiGet<{ projects: Project[] }>(pro, '/v1/airports/LHR/projects?limit=200')).projects;
+      assert.ok(projects.length > 0);
+      await page.getByRole('region', { name: 'Projects' }).getByRole('link', { name: projects[0]!.title, exact: true }).waitFor();
+      await assertAccessible(page, '/airports/LHR');
+
+      await page.goto('/calendar');
+      await expectHeading(page, 'Calendar');
+      const upcoming = (await apiGet<{ events: { title: string }[] }>(pro, '/v1/calendar?limit=200')).events;
+      const everything = (await apiGet<{ events: { title: string }[] }>(pro, '/v1/calendar?upcoming=false&limit=200')).events;
+      await page.waitForFunction((n) => document.querySelectorAll('ul[aria-label="Events"] > li').length === n, upcoming.length);
+      await assertAccessible(page, '/calendar');
+      await page.getByRole('switch', { name: 'Include past events' }).click();
+      await page.waitForURL((u) => u.searchParams.get('past') === '1');
+      assert.equal(await page.getByRole('switch', { name: 'Include past events' }).isChecked(), true);
+      await page.waitForFunction((n) => document.querySelectorAll('ul[aria-label="Events"] > li').length === n, everything.length);
+      assert.deepEqual(await page.locator('ul[aria-label="Events"] > li h2').allTextContents(), everything.map((e) => e.title));
+      await assertAccessible(page, '/calendar?past=1');
+    } finally {
+      await context.close();
+    }
+  });
+});

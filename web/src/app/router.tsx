@@ -49,6 +49,15 @@ const router = createBrowserRouter([
           { path: 'billing/cancel', lazy: () => import('./routes/billing-cancel') },
         ],
       },
+      {
+        // The editorial desk (issue 27): administrators only (routes/desk/layout.tsx), its own chunks.
+        path: 'desk',
+        lazy: () => import('./routes/desk/layout'),
+        children: [
+          { index: true, lazy: () => import('./routes/desk/index') },
+          { path: 'inbox', lazy: () => import('./routes/desk/inbox') },
+        ],
+      },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

@@ -268,6 +268,7 @@ export const TABLE: Record<string, Row> = {
   v1AdminListSources: { access: 'admin' },
   v1AdminGetSource: { access: 'admin' },
   v1AdminGetEdition: { access: 'admin' },
+  v1AdminListEditions: { access: 'admin' },
   v1AdminGetArticle: { access: 'admin' },
   v1AdminGetProject: { access: 'admin' },
   v1AdminGetCalendarEvent: { access: 'admin' },

@@ -284,6 +284,7 @@ export const TABLE: Record<string, Row> = {
   v1AdminDeleteEdition: { access: 'admin' },
   v1AdminPublishEdition: { access: 'admin' },
   v1AdminPreviewNewsletter: { access: 'admin' },
+  v1AdminRenderNewsletterDigest: { access: 'admin' },
   v1AdminTestNewsletter: { access: 'admin', body: { email: 'matrix@example.test' } },
   v1AdminSendNewsletter: { access: 'admin' },
   v1AdminListNewsletterDeliveries: { access: 'admin' },

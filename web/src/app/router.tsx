@@ -56,6 +56,10 @@ const router = createBrowserRouter([
         children: [
           { index: true, lazy: () => import('./routes/desk/index') },
           { path: 'inbox', lazy: () => import('./routes/desk/inbox') },
+          { path: 'editions', lazy: () => import('./routes/desk/editions') },
+          { path: 'editions/:id', lazy: () => import('./routes/desk/edition') },
+          { path: 'editions/:id/articles/:articleId', lazy: () => import('./routes/desk/article') },
+          { path: 'newsletter/:edition', lazy: () => import('./routes/desk/newsletter') },
         ],
       },
       { path: '*', lazy: () => import('./routes/not-found') },

@@ -52,14 +52,14 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
   r.post('/editions/import', {
     schema: {
       operationId: 'v1AdminImportEdition', summary: 'Import a past issue from a pasted export (archived; idempotent on the issue number)', tags, security,
-      description: 'Reads `content` as the JSON of an /api/v1 edition read, or as a plain-text or Markdown paste (headline lines, paragraphs, "Why it matters", takeaway bullets, `Airports:`/`Topics:`/`Tags:`/`Companies:`/`Country:`/`Region:`/`Source:` lines). Creates an **archived** edition with its articles (201) and reports the values it could not resolve. When an edition of that number exists nothing is written (200, `created: false`). Audited once.',
+      description: 'Reads `content` as the JSON of an /api/v1 edition read, or as a plain-text or Markdown paste (headline lines, paragraphs, "Why it matters", takeaway bullets, `Airports:`/`Topics:`/`Tags:`/`Companies:`/`Country:`/`Region:`/`Source:` lines). Creates an **archived** edition with its articles (201) and reports the values it could not resolve. When an edition of that number exists nothing is written (200, `created: false`). `dry_run: true` answers 200 with the report of what the import would create and writes nothing (a preview). Audited once.',
       body: component('V1EditionImport', EditionImport, importExample),
       response: { 200: ImportReport, 201: ImportReport, ...errors },
     },
   }, async (req, reply) => {
     const result = await importEdition(ctxOf(req), req.body);
     const report = { ...result, edition: presentAdminEdition(result.edition) };
-    if (!result.created) return report;
+    if (!result.created || req.body.dry_run) return report; // a dry run created nothing: 200, no Location
     return created(reply, report, v1AdminUrl('editions', result.edition.id));
   });
 

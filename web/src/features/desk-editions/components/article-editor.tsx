@@ -98,9 +98,9 @@ function ArticleForm({ article, onReload }: { article: AdminArticle; onReload: (
               : (
                 <Group gap="xs" role="list" aria-label="Suggestions">
                   {suggestions(suggest.data).map((s) => (
-                    <Button role="listitem" key={`${s.field}:${s.value}`} size="xs" variant="default" onClick={() => accept(s.field, s.value, s.label)}>
-                      Accept {s.label}
-                    </Button>
+                    <div role="listitem" key={`${s.field}:${s.value}`}>
+                      <Button size="xs" variant="default" onClick={() => accept(s.field, s.value, s.label)}>Accept {s.label}</Button>
+                    </div>
                   ))}
                 </Group>
               ))}

@@ -24,10 +24,11 @@ function Digest({ id }: { id: string }) {
   return (
     <Stack gap="xs">
       <Text size="sm"><strong>Subject:</strong> {digest.data.subject}</Text>
-      <Tabs defaultValue="html">
+      {/* The HTML part is shown in a sandboxed frame (no scripts, its own origin), mounted only while its tab is open. */}
+      <Tabs defaultValue="text" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="html">HTML</Tabs.Tab>
           <Tabs.Tab value="text">Text</Tabs.Tab>
+          <Tabs.Tab value="html">HTML</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="html" pt="xs">
           <iframe title="The digest as HTML" sandbox="" srcDoc={digest.data.html} style={{ width: '100%', height: 480, border: '1px solid var(--mantine-color-gray-4)' }} />

@@ -198,7 +198,7 @@ export function Inbox() {
                       <Stack gap={2}>
                         <Text fw={600}>{item.title}</Text>
                         <Text size="sm" c="dimmed">
-                          {item.source_name}{item.published_at ? ` · ${item.published_at.slice(0, 10)}` : ''} · <Anchor href={item.url} target="_blank" rel="noreferrer" size="sm">original</Anchor>
+                          {item.source_name}{item.published_at ? ` · ${item.published_at.slice(0, 10)}` : ''} · <Anchor href={item.url} target="_blank" rel="noreferrer" size="sm" underline="always">original</Anchor>
                         </Text>
                       </Stack>
                     </Group>

@@ -51,7 +51,7 @@ export async function importEdition(ctx: Ctx, input: EditionImportInput): Promis
   if (number === null || number === undefined) throw invalidParam('number', 'no issue number in the paste; send number');
   const publishDate = input.publish_date ?? parsed.publish_date;
   // A dry run is adminWrite's (decision 0026): every step runs, then the transaction is rolled back.
-  const writeCtx = input.dry_run && ctx.identity ? { ...ctx, identity: { ...ctx.identity, dryRun: true } } : ctx;
+  const writeCtx = input.dry_run && ctx.identity ? { ...ctx, identity: { ...ctx.identity, dryRun: true as const } } : ctx;
   return adminWrite(writeCtx, async (trx, tctx) => {
     const existing = await findEditionByNumber(trx, number, ['draft', 'published', 'archived']);
     if (existing) return { edition: existing, created: false, format: parsed.format, articles: existing.article_count, unresolved: [] };

@@ -22,7 +22,13 @@ export function useMoveInboxItem() {
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: InboxMove }) => move(id, action),
     onSuccess: (item) => {
-      qc.setQueriesData<InboxItem[]>({ queryKey: inboxQueryKey }, (items) => items?.map((i) => (i.id === item.id ? item : i)));
+      // At once in every cached list: the item as answered, gone from lists whose status filter it left
+      // (so the next item becomes the current one before the lists are read again).
+      for (const [key, items] of qc.getQueriesData<InboxItem[]>({ queryKey: inboxQueryKey })) {
+        if (!items) continue;
+        const status = (key[2] as { status?: string } | undefined)?.status;
+        qc.setQueryData<InboxItem[]>(key, items.map((i) => (i.id === item.id ? item : i)).filter((i) => !status || i.status === status));
+      }
       void qc.invalidateQueries({ queryKey: inboxQueryKey });
     },
   });

@@ -63,4 +63,22 @@ describe('/v1/admin/editions', () => {
     }
     assert.equal(await h.database.db.selectFrom('editions').select('id').where('number', '=', 909).executeTakeFirst(), undefined);
   });
+
+  it('lists every status, drafts included, newest first; status filters; limit/offset with Link; 404 to others', async () => {
+    const draft = (await call(h, admin, 'POST', '/v1/admin/editions', { number: 921, publish_date: '2026-11-22' })).json();
+    const published = (await call(h, admin, 'POST', '/v1/admin/editions', { number: 922, publish_date: '2026-11-23', status: 'published' })).json();
+    const all = await call(h, admin, 'GET', '/v1/admin/editions?limit=200');
+    assert.equal(all.statusCode, 200, all.body);
+    const numbers = (all.json().editions as { number: number }[]).map((e) => e.number);
+    assert.ok(numbers.indexOf(922) < numbers.indexOf(921), `newest first: ${numbers.join(',')}`);
+    const drafts = (await call(h, admin, 'GET', '/v1/admin/editions?status=draft&limit=200')).json().editions as { id: string; status: string }[];
+    assert.ok(drafts.some((e) => e.id === draft.id));
+    assert.ok(drafts.every((e) => e.status === 'draft'));
+    assert.ok(!drafts.some((e) => e.id === published.id));
+    const first = await call(h, admin, 'GET', '/v1/admin/editions?limit=1');
+    assert.equal(first.json().editions.length, 1);
+    assert.match(String(first.headers.link), /offset=1/);
+    await expectProblem(await call(h, admin, 'GET', '/v1/admin/editions?status=lost'), 400, 'status');
+    await expectProblem(await call(h, pro, 'GET', '/v1/admin/editions'), 404);
+  });
 });

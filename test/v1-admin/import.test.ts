@@ -47,6 +47,26 @@ describe('/v1/admin/editions/import', () => {
     assert.equal(await auditCount(h, 'edition', report.edition.id), 1);
   });
 
+  it('previews an import with dry_run: the same report (200, no Location), nothing written or audited; then imports it', async () => {
+    const content = '# Airport Intel, issue 9077 (28 March 2025)\n\nSummary.\n\n## Heathrow closed by substation fire\n\nA fire closed London Heathrow (LHR).\n\nAirports: LHR, Atlantis Intl\n';
+    const audits = async () => (await h.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    const before = await audits();
+    const dry = await call(h, admin, 'POST', '/v1/admin/editions/import', { content, dry_run: true });
+    assert.equal(dry.statusCode, 200, dry.body);
+    assert.equal(dry.headers.location, undefined);
+    const report = dry.json();
+    assert.equal(report.created, true);
+    assert.equal(report.edition.number, 9077);
+    assert.equal(report.articles, 1);
+    assert.deepEqual(report.unresolved.map((u: { field: string; value: string }) => [u.field, u.value]), [['airports', 'Atlantis Intl']]);
+    assert.equal(await h.database.db.selectFrom('editions').select('id').where('number', '=', 9077).executeTakeFirst(), undefined);
+    assert.equal(await audits(), before);
+    const real = await call(h, admin, 'POST', '/v1/admin/editions/import', { content });
+    assert.equal(real.statusCode, 201, real.body);
+    assert.equal(real.json().articles, 1);
+    assert.deepEqual(real.json().unresolved, report.unresolved);
+  });
+
   it('imports a pasted Markdown issue and reports what it could not resolve', async () => {
     const topic = await h.database.db.selectFrom('topics').select(['name', 'slug']).orderBy('slug').executeTakeFirstOrThrow();
     const paste = `# Airport Intel, issue 9002

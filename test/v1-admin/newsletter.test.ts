@@ -36,6 +36,21 @@ describe('/v1/admin/editions/{id}/newsletter', () => {
     assert.equal((await outboxRows()).length, 0);
   });
 
+  it('renders the digest as a subscriber receives it (subject, HTML, text), any status, sending nothing; 404 to others', async () => {
+    const res = await call(h, admin, 'GET', `/v1/admin/editions/${editionId}/newsletter/digest`);
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json() as { subject: string; html: string; text: string };
+    assert.match(body.subject, /Airport Intelligence — Edition \d+/);
+    assert.match(body.html, /Newsletter lead story/);
+    assert.match(body.text, /Newsletter lead story/);
+    const draft = await makeEdition(h, { status: 'draft' });
+    await makeArticle(h, { edition_id: draft.id, headline: 'Draft digest story' });
+    assert.match((await call(h, admin, 'GET', `/v1/admin/editions/${draft.id}/newsletter/digest`)).json().text, /Draft digest story/);
+    assert.equal((await outboxRows()).length, 0);
+    await expectProblem(await call(h, admin, 'GET', `/v1/admin/editions/${NOBODY}/newsletter/digest`), 404);
+    await expectProblem(await call(h, readers[0]!, 'GET', `/v1/admin/editions/${editionId}/newsletter/digest`), 404);
+  });
+
   it('test-sends one copy to a named address (a draft too), naming a bad address', async () => {
     const draft = await makeEdition(h, { status: 'draft' });
     const res = await call(h, admin, 'POST', `/v1/admin/editions/${draft.id}/newsletter/test`, { email: 'checker@example.test' });

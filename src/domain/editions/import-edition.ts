@@ -40,7 +40,8 @@ export interface ImportResult {
 
 /**
  * Imports a pasted issue as an archived edition (see the file comment). `number` and
- * `publish_date` of the input win over what the paste says.
+ * `publish_date` of the input win over what the paste says. With `dry_run` the import runs in its
+ * transaction and is rolled back: the report is what the import would do, nothing is written or audited.
  * @throws DomainError VALIDATION naming `content` (nothing readable), `number` or `publish_date`
  * (found nowhere); CONFLICT when a concurrent import of the same number commits first
  */
@@ -49,7 +50,9 @@ export async function importEdition(ctx: Ctx, input: EditionImportInput): Promis
   const number = input.number ?? parsed.number;
   if (number === null || number === undefined) throw invalidParam('number', 'no issue number in the paste; send number');
   const publishDate = input.publish_date ?? parsed.publish_date;
-  return adminWrite(ctx, async (trx, tctx) => {
+  // A dry run is adminWrite's (decision 0026): every step runs, then the transaction is rolled back.
+  const writeCtx = input.dry_run && ctx.identity ? { ...ctx, identity: { ...ctx.identity, dryRun: true as const } } : ctx;
+  return adminWrite(writeCtx, async (trx, tctx) => {
     const existing = await findEditionByNumber(trx, number, ['draft', 'published', 'archived']);
     if (existing) return { edition: existing, created: false, format: parsed.format, articles: existing.article_count, unresolved: [] };
     if (!publishDate) throw invalidParam('publish_date', 'no date in the paste; send publish_date');

@@ -45,6 +45,7 @@ export const EditionImport = Type.Object({
   content: Type.String({ minLength: 1, maxLength: 2_000_000, description: 'The JSON of an /api/v1 edition read (GET /api/v1/editions/{number}), or a plain-text or Markdown paste of a newsletter issue' }),
   number: Type.Optional(editionFields.number),
   publish_date: Type.Optional(editionFields.publish_date),
+  dry_run: Type.Optional(Type.Boolean({ description: 'true: answer what the import would create (the same report) and write nothing; the report\u2019s edition id then names no stored edition' })),
 }, { additionalProperties: false });
 /** An import, as {@link EditionImport} validates it. */
 export type EditionImportInput = Static<typeof EditionImport>;

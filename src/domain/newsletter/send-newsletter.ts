@@ -81,7 +81,8 @@ async function pickEdition(db: Kysely<DB>, number: number | undefined, id?: stri
   return edition;
 }
 
-async function editionArticles(db: Kysely<DB>, editionId: string): Promise<ArticleView[]> {
+/** The articles of edition `editionId` in edition order (`sort_order`, then id), as the digest renders them. */
+export async function editionArticles(db: Kysely<DB>, editionId: string): Promise<ArticleView[]> {
   const ids = (await db.selectFrom('articles').select('id').where('edition_id', '=', editionId).orderBy('sort_order').orderBy('id').execute()).map((r) => r.id);
   return loadArticleViews(db, ids);
 }

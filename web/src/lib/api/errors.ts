@@ -39,3 +39,10 @@ export function errorMessage(error: unknown): string {
   if (error instanceof TypeError) return 'The service could not be reached. Check your connection and try again.';
   return error instanceof Error ? error.message : 'Something went wrong.';
 }
+
+/** The reason a refused write gives for field `name` (a problem's `errors` entry), for the message next to that field. */
+export function fieldError(error: unknown, name: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const hit = error.problem.errors?.find((e) => e.name === name || e.name.startsWith(`${name}/`) || e.name.startsWith(`${name}.`));
+  return hit?.reason;
+}

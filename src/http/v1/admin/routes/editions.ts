@@ -1,5 +1,6 @@
 /**
  * /v1/admin editions (docs/v1-admin.md; the same domain operations as /api/v1/admin/editions):
+ * | GET    | /v1/admin/editions              | status, limit, offset | { editions } in every status (drafts too), newest first              |
  * | POST   | /v1/admin/editions              | EditionCreate     | 201 the edition (a draft unless status says otherwise); 409 number taken |
  * | PATCH  | /v1/admin/editions/{id}         | EditionPatch      | the edition                                                            |
  * | GET    | /v1/admin/editions/{id}         |                   | the edition, any status                                                |
@@ -11,12 +12,13 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  createEdition, deleteEdition, EditionCreate, EditionImport, EditionPatch, getAdminEdition, importEdition, publishEdition, updateEdition,
+  adminListEditions, createEdition, deleteEdition, EditionCreate, EditionImport, EditionPatch, EditionStatusQuery, getAdminEdition, importEdition,
+  publishEdition, updateEdition,
 } from '../../../../domain/editions/index.js';
 import { created, deletedAnswer } from '../../../respond.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { security, UuidParam } from '../../named.js';
+import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { AdminEdition, presentAdminEdition, v1AdminUrl } from '../records.js';
 
@@ -50,15 +52,27 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
   r.post('/editions/import', {
     schema: {
       operationId: 'v1AdminImportEdition', summary: 'Import a past issue from a pasted export (archived; idempotent on the issue number)', tags, security,
-      description: 'Reads `content` as the JSON of an /api/v1 edition read, or as a plain-text or Markdown paste (headline lines, paragraphs, "Why it matters", takeaway bullets, `Airports:`/`Topics:`/`Tags:`/`Companies:`/`Country:`/`Region:`/`Source:` lines). Creates an **archived** edition with its articles (201) and reports the values it could not resolve. When an edition of that number exists nothing is written (200, `created: false`). Audited once.',
+      description: 'Reads `content` as the JSON of an /api/v1 edition read, or as a plain-text or Markdown paste (headline lines, paragraphs, "Why it matters", takeaway bullets, `Airports:`/`Topics:`/`Tags:`/`Companies:`/`Country:`/`Region:`/`Source:` lines). Creates an **archived** edition with its articles (201) and reports the values it could not resolve. When an edition of that number exists nothing is written (200, `created: false`). `dry_run: true` answers 200 with the report of what the import would create and writes nothing (a preview). Audited once.',
       body: component('V1EditionImport', EditionImport, importExample),
       response: { 200: ImportReport, 201: ImportReport, ...errors },
     },
   }, async (req, reply) => {
     const result = await importEdition(ctxOf(req), req.body);
     const report = { ...result, edition: presentAdminEdition(result.edition) };
-    if (!result.created) return report;
+    if (!result.created || req.body.dry_run) return report; // a dry run created nothing: 200, no Location
     return created(reply, report, v1AdminUrl('editions', result.edition.id));
+  });
+
+  r.get('/editions', {
+    schema: {
+      operationId: 'v1AdminListEditions', summary: 'List editions in every status (drafts, published, archived), newest first', tags, security,
+      description: 'Every edition, drafts and archived ones included (readers\u2019 `GET /v1/editions` lists the published ones), newest first; `status` keeps one status. What the editorial desk lists and promotes onto.',
+      querystring: Type.Object({ ...EditionStatusQuery.properties, ...Paging(20) }),
+      response: { 200: Named('editions', AdminEdition), ...problemResponses(400, 401, 404, 422, 500) },
+    },
+  }, async (req, reply) => {
+    const { status, ...window } = req.query;
+    return namedList(reply, 'editions', window, (w) => adminListEditions(ctxOf(req), status ? [status] : [], w), presentAdminEdition);
   });
 
   r.post('/editions', {

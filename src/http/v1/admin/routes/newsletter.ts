@@ -2,6 +2,7 @@
  * /v1/admin newsletter of an edition (docs/v1-admin.md): the same domain operation, outbox and
  * send budget as `POST /api/admin/newsletter/send` (src/domain/newsletter/send-newsletter.ts).
  * | GET  | /v1/admin/editions/{id}/newsletter/preview    |                  | dry run: who would receive it and why; nothing sent |
+ * | GET  | /v1/admin/editions/{id}/newsletter/digest     |                  | { subject, html, text }: the digest as a subscriber receives it |
  * | POST | /v1/admin/editions/{id}/newsletter/test       | { email }        | 202 one copy to that address (drafts too) |
  * | POST | /v1/admin/editions/{id}/newsletter/send       |                  | 202 queued for every entitled subscriber, once per recipient |
  * | GET  | /v1/admin/editions/{id}/newsletter/deliveries | status, mode, email, limit, offset | { counts, deliveries } |
@@ -10,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  DELIVERY_STATES, listNewsletterDeliveries, previewNewsletterRecipients, sendNewsletter, type NewsletterSettings, type SendResult,
+  DELIVERY_STATES, listNewsletterDeliveries, previewNewsletterDigest, previewNewsletterRecipients, sendNewsletter, type NewsletterSettings, type SendResult,
 } from '../../../../domain/newsletter/index.js';
 import { StringEnum } from '../../../../domain/shared/input-schema.js';
 import { component } from '../../../schema.js';
@@ -49,6 +50,15 @@ const PreviewRecord = Type.Object({
   })),
 });
 
+const DigestRecord = component('V1AdminNewsletterDigest', Type.Object({
+  subject: Type.String({ description: 'The subject line' }),
+  html: Type.String({ description: 'The HTML part (a whole document, inline styles, every value escaped)' }),
+  text: Type.String({ description: 'The plain-text part' }),
+}, { title: 'NewsletterDigest' }), {
+  subject: 'Airport Intelligence — Edition 42 (2026-11-27)', html: '<!doctype html><html>…</html>', text: 'Airport Intelligence — Edition 42…',
+});
+const readErrors = problemResponses(400, 401, 404, 500);
+
 const TestBody = component('V1NewsletterTest', Type.Object({
   email: Type.String({ format: 'email', minLength: 3, maxLength: 320, description: 'The address that gets one copy' }),
 }, { additionalProperties: false }), { email: 'editor@example.com' });
@@ -80,6 +90,14 @@ export default async function adminNewsletterRoutes(app: FastifyInstance, settin
     const already = addressees.filter((a) => a.action === 'already_queued').length;
     return { edition_id: req.params.id, recipients: addressees.length, would_queue: addressees.length - already, already_queued: already, addressees };
   });
+
+  r.get('/editions/:id/newsletter/digest', {
+    schema: {
+      operationId: 'v1AdminRenderNewsletterDigest', summary: 'The digest as a subscriber will receive it: subject, HTML and plain text', tags, security,
+      description: 'Renders the edition (any status) exactly as a send would, for a subscriber with the default delivery preferences (HTML with its text part, the full digest) and no favourites, so the articles keep the edition\u2019s order. Writes and sends nothing.',
+      params, response: { 200: DigestRecord, ...readErrors },
+    },
+  }, async (req) => previewNewsletterDigest(ctxOf(req), req.params.id, settings));
 
   r.post('/editions/:id/newsletter/test', {
     schema: {

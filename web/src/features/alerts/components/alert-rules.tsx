@@ -64,7 +64,7 @@ function RuleCard({ rule }: { rule: Rule }) {
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Title order={3} size="h4">{rule.name}</Title>
-          <Badge color={rule.enabled ? 'green' : 'gray'}>{rule.enabled ? 'Active' : 'Paused'}</Badge>
+          <Badge color={rule.enabled ? 'green' : 'gray'} variant="light">{rule.enabled ? 'Active' : 'Paused'}</Badge>
         </Group>
         <Text size="sm">{rule.subject} · {rule.frequency} · {rule.channels.join(', ')}</Text>
         <Code block>{JSON.stringify(rule.query)}</Code>

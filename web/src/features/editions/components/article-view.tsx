@@ -36,7 +36,7 @@ export function ArticleView({ article }: { article: ArticleRecord }) {
     <Stack gap="md" component="article">
       <Group justify="space-between" wrap="wrap">
         <Text c="dark.6">
-          <Anchor component={Link} to={`/editions/${article.edition_number}`}>Edition {article.edition_number}</Anchor> · {formatDate(article.publish_date)}
+          <Anchor component={Link} to={`/editions/${article.edition_number}`} underline="always">Edition {article.edition_number}</Anchor> · {formatDate(article.publish_date)}
           {article.region ? ` · ${article.region}` : ''}
         </Text>
         <Button variant={article.is_saved ? 'filled' : 'default'} aria-pressed={article.is_saved} loading={save.isPending} onClick={() => save.mutate(!article.is_saved)}>

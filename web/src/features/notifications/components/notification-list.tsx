@@ -47,7 +47,7 @@ export function NotificationList() {
                   <Text size="xs" c="dark.6">{formatDateTime(n.created_at)}</Text>
                 </Stack>
                 <Group gap="xs">
-                  {!n.read && <Badge color="red">Unread</Badge>}
+                  {!n.read && <Badge color="red" variant="light">Unread</Badge>}
                   {!n.read && <Button size="xs" variant="subtle" onClick={() => mark.mutate({ ids: [n.id] })}>Mark read</Button>}
                 </Group>
               </Group>

@@ -4,7 +4,7 @@
  * (when the plan includes it) and "alert me about this search".
  */
 import { Anchor, Button, Checkbox, Grid, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArticleCard } from '../../../components/article-card';
 import { HighlightedText } from '../../../components/highlighted-text';
@@ -44,8 +44,8 @@ function narrowed(filter: SearchFilter, param: keyof SearchFilter, value: string
 }
 
 function SearchForm({ filter, regions, onSearch }: { filter: SearchFilter; regions: { value: string; label: string }[]; onSearch: (f: SearchFilter) => void }) {
+  // The page re-creates the form (a new `key`) when the URL changes: the draft starts from the URL.
   const [draft, setDraft] = useState<SearchFilter>(filter);
-  useEffect(() => setDraft(filter), [filter]);
   const set = (patch: Partial<SearchFilter>) => setDraft((d) => ({ ...d, ...patch }));
   const regionOptions = draft.region && !regions.some((r) => r.value === draft.region) ? [...regions, { value: draft.region, label: draft.region }] : regions;
   return (
@@ -101,7 +101,7 @@ export function SearchPage() {
   return (
     <Stack>
       {me.data?.preview('archive') && <PlanNotice kind="preview">Your trial searches the latest edition only; a paid plan searches the whole archive.</PlanNotice>}
-      <SearchForm filter={filter} regions={facets.data?.regions.map((r) => ({ value: r.value, label: r.label })) ?? []} onSearch={(f) => go(f)} />
+      <SearchForm key={toParams(filter).toString()} filter={filter} regions={facets.data?.regions.map((r) => ({ value: r.value, label: r.label })) ?? []} onSearch={(f) => go(f)} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 3 }}>
           <nav aria-label="Facets">

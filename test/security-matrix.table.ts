@@ -229,6 +229,7 @@ export const TABLE: Record<string, Row> = {
   v1GetReference: { access: 'subscriber' },
   v1ListEditions: { access: 'subscriber' },
   v1GetEdition: { access: 'subscriber' },
+  v1GetEditionByNumber: { access: 'subscriber' },
   v1ListEditionArticles: { access: 'subscriber', ownState: isSaved() },
   v1GetArticle: { access: 'subscriber', ownState: isSaved() },
   v1ListRelatedArticles: { access: 'subscriber' },

@@ -111,6 +111,19 @@ describe('GET /v1/editions', () => {
     const bad = await problem(h, pro, '/v1/editions/42', 400, /UUID/);
     assert.equal(bad.errors![0]!.in, 'path');
   });
+
+  it('reads one edition by issue number (the web app\'s /editions/{number}); drafts only for admins; unknown 404, malformed 400', async () => {
+    const { editions } = await ok<{ editions: Edition[] }>(h, pro, '/v1/editions?limit=1');
+    const latest = editions[0]!;
+    assert.deepEqual(await ok(h, pro, `/v1/editions/by-number/${latest.number}`), latest);
+    const draft = await h.database.db.selectFrom('editions').select(['id', 'number']).where('status', '=', 'draft').executeTakeFirstOrThrow();
+    await problem(h, pro, `/v1/editions/by-number/${draft.number}`, 404);
+    assert.equal((await ok<Edition>(h, admin, `/v1/editions/by-number/${draft.number}`)).id, draft.id);
+    await problem(h, pro, '/v1/editions/by-number/999999', 404);
+    await problem(h, pro, '/v1/editions/by-number/abc', 400, /number/);
+    await problem(h, pro, '/v1/editions/by-number/0', 400, /number/);
+    await problem(h, null, `/v1/editions/by-number/${latest.number}`, 401);
+  });
 });
 
 describe('GET /v1/articles/{id} and /related', () => {

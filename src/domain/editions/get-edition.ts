@@ -17,3 +17,14 @@ export async function getEdition(ctx: Ctx, id: string): Promise<EditionView> {
   if (!edition) throw notFound(`Edition ${id}`);
   return edition;
 }
+
+/**
+ * The edition with issue `number` (published and archived for everyone, drafts for admins only),
+ * without its articles (/v1/editions/by-number/{number}: the reader's `/editions/{number}` page).
+ * @throws DomainError NOT_FOUND
+ */
+export async function getEditionOfNumber(ctx: Ctx, number: number): Promise<EditionView> {
+  const edition = await findEdition(ctx.db, { number }, readableStatuses(ctx));
+  if (!edition) throw notFound(`Edition ${number}`);
+  return edition;
+}

@@ -9,7 +9,7 @@ export type { EditionWithArticles } from './edition-articles.js';
 export { findEditionByNumber, findLatestPublished, loadEdition } from './repository.js';
 export { recomputeEditionRollups } from '../sql/rollups.js';
 export { adminListEditions, listPublishedEditions } from './list-editions.js';
-export { getEdition } from './get-edition.js';
+export { getEdition, getEditionOfNumber } from './get-edition.js';
 export { getAdminEdition } from './get-admin-edition.js';
 export { getEditionByNumber } from './get-edition-by-number.js';
 export { getLatestEdition } from './get-latest-edition.js';

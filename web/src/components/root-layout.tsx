@@ -7,16 +7,23 @@ import { Anchor, AppShell, Button, Container, Group, Text, VisuallyHidden } from
 import { Link, Outlet } from 'react-router';
 import { useSession } from '../features/auth/api/get-session';
 import { useSignOut } from '../features/auth/api/sign-out';
+import { Bell } from '../features/notifications/components/bell';
+
+/** The reader's sections (issue 26), in the header's second row for signed-in readers. */
+const READER_LINKS = [
+  ['/', 'Latest'], ['/editions', 'Editions'], ['/search', 'Search'], ['/projects', 'Projects'], ['/airports', 'Airports'],
+  ['/tenders', 'Tenders'], ['/calendar', 'Calendar'], ['/library', 'Library'], ['/alerts', 'Alerts'],
+] as const;
 
 export function RootLayout() {
   const session = useSession();
   const signOut = useSignOut();
   const user = session.data?.authenticated ? session.data.user : null;
   return (
-    <AppShell header={{ height: 56 }} padding="md">
+    <AppShell header={{ height: user ? 96 : 56 }} padding="md">
       <a href="#main" className="skip-link">Skip to content</a>
       <AppShell.Header>
-        <Container size="lg" h="100%">
+        <Container size="lg" h={56}>
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Anchor component={Link} to="/" fw={700} c="dark" underline="never">
               airport-intel
@@ -28,6 +35,7 @@ export function RootLayout() {
                     <VisuallyHidden>Signed in as </VisuallyHidden>
                     {user.email}
                   </Text>
+                  <Bell />
                   <Anchor component={Link} to="/account" size="sm">Account</Anchor>
                   <Button size="xs" variant="default" loading={signOut.isPending} onClick={() => signOut.mutate()}>
                     Sign out
@@ -42,6 +50,13 @@ export function RootLayout() {
             </Group>
           </Group>
         </Container>
+        {user && (
+          <Container size="lg" h={40} style={{ overflowX: 'auto' }}>
+            <Group component="nav" aria-label="Reader" gap="md" wrap="nowrap" h="100%">
+              {READER_LINKS.map(([to, label]) => <Anchor key={to} component={Link} to={to} size="sm" style={{ whiteSpace: 'nowrap' }}>{label}</Anchor>)}
+            </Group>
+          </Container>
+        )}
       </AppShell.Header>
       <AppShell.Main id="main" tabIndex={-1}>
         <Container size="lg" px={{ base: 0, sm: 'md' }}>

@@ -4,10 +4,16 @@
  * search parameters take); the CSV columns of the search export.
  */
 import { Type, type Static } from 'typebox';
-import type { ArticleCsvField, ArticleView } from '../../../domain/articles/index.js';
+import type { ArchiveHit, ArticleCsvField, ArticleView } from '../../../domain/articles/index.js';
 import type { CsvColumnSpec } from '../../../domain/csv-export.js';
 import { Nullable, component } from '../../schema.js';
 import { v1ArticleExample } from '../../examples.js';
+
+/** One piece of a highlighted text (decision 0044): plain text; `match` marks the query's terms. */
+export const HighlightFragment = component('V1HighlightFragment', Type.Object({
+  text: Type.String({ description: 'Plain text, never markup: render it as text' }),
+  match: Type.Boolean({ description: 'true: the query matched these words (e.g. wrap them in <mark>)' }),
+}, { title: 'Highlight fragment' }), { text: 'substation fire', match: true });
 
 export const Article = component('V1Article', Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -30,6 +36,10 @@ export const Article = component('V1Article', Type.Object({
   tags: Type.Array(Type.String(), { description: 'Tag slugs' }),
   airports: Type.Array(Type.String(), { description: 'IATA codes of the airports it mentions' }),
   is_saved: Type.Boolean({ description: "In the caller's saved articles" }),
+  highlight: Type.Optional(Type.Object({
+    headline: Type.Array(HighlightFragment, { description: 'The whole headline as fragments' }),
+    snippet: Type.Array(HighlightFragment, { description: 'Up to 2 passages (≤ 30 words each) of why_it_matters then content, joined by " … "; the start of the text when only the headline matched' }),
+  }, { description: 'Only in answers of `GET /v1/search?highlight=true` with a `q` (decision 0044): the matches marked by PostgreSQL ts_headline, as plain-text fragments whose concatenation is the text' })),
 }, { title: 'Article' }), v1ArticleExample);
 export type Article = Static<typeof Article>;
 
@@ -65,3 +75,12 @@ export const ARTICLE_CSV_COLUMNS: readonly CsvColumnSpec<ArticleCsvField>[] = [
   { header: 'source', field: 'source_name' },
   { header: 'link', field: 'source_url' },
 ];
+
+/** A search result: the article record; `highlight` is set when asked for (`highlight=true` with `q`). */
+export type SearchHit = Article;
+
+/** A search result in this edition's words (`highlight` when the domain computed it). */
+export const presentSearchHit = (a: ArchiveHit): SearchHit => ({
+  ...presentArticle(a),
+  ...(a.highlight ? { highlight: a.highlight } : {}),
+});

@@ -2,6 +2,7 @@
  * /v1 publication (seed 001, section 4):
  * | GET | /v1/editions               | { editions }, newest first; limit (20), offset                         |
  * | GET | /v1/editions/{id}          | one edition                                                            |
+ * | GET | /v1/editions/by-number/{number} | one edition by issue number (the web app's /editions/{number})    |
  * | GET | /v1/editions/{id}/articles | { articles } of the edition, in edition order; limit (50), offset      |
  * | GET | /v1/articles/{id}          | one article                                                            |
  * | GET | /v1/articles/{id}/related  | { articles }: shared topics, airports, tags, place; limit (4)          |
@@ -10,9 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getReaderArticle, listRelatedArticles } from '../../../domain/articles/index.js';
-import { getEdition, listEditionArticles, listPublishedEditions } from '../../../domain/editions/index.js';
+import { getEdition, getEditionOfNumber, listEditionArticles, listPublishedEditions } from '../../../domain/editions/index.js';
 import { ctxOf } from '../../types.js';
 import { Named, namedList, Paging, security, UuidParam } from '../named.js';
+import { Int4Id } from '../../../domain/shared/input-schema.js';
 import { problemResponses } from '../problem.js';
 import { Article, presentArticle } from '../records/article.js';
 import { Edition, presentEdition } from '../records/edition.js';
@@ -37,6 +39,15 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
       response: { 200: Edition, ...errors },
     },
   }, async (req) => presentEdition(await getEdition(ctxOf(req), req.params.id)));
+
+  r.get('/editions/by-number/:number', {
+    schema: {
+      operationId: 'v1GetEditionByNumber', summary: 'One edition by issue number (published or archived; drafts for admins)', tags: ['Publication'], security,
+      description: 'The same record as `GET /v1/editions/{id}`, found by its issue number (what the reader sees, and what the web app\'s `/editions/{number}` page names). Its articles: `GET /v1/editions/{id}/articles`.',
+      params: Type.Object({ number: Int4Id('Issue number, e.g. 96') }),
+      response: { 200: Edition, ...errors },
+    },
+  }, async (req) => presentEdition(await getEditionOfNumber(ctxOf(req), req.params.number)));
 
   r.get('/editions/:id/articles', {
     schema: {

@@ -6,7 +6,8 @@
  * | GET | /v1/search        | { articles }; archive                                              |
  * | GET | /v1/search/facets | regions, countries, topics, tags, airports, years, editions; archive |
  * | GET | /v1/search/export | text/csv, streamed, uncapped; archive + exports                    |
- * Parameters: q, region, terms, airport, year, edition, mine, include_events, limit (50), offset.
+ * Parameters: q, region, terms, airport, year, edition, mine, include_events, limit (50), offset;
+ * /v1/search also highlight (decision 0044).
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -16,9 +17,9 @@ import { GATES } from '../../../domain/entitlements.js';
 import { SearchParams, searchParams, searchParamsToQuery } from '../../../domain/alerts/reader-queries.js';
 import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { csvResponse, Facets, Named, namedList, Paging, security } from '../named.js';
+import { csvResponse, Facets, flag, Named, namedList, Paging, security } from '../named.js';
 import { problemResponses } from '../problem.js';
-import { ARTICLE_CSV_COLUMNS, Article, presentArticle } from '../records/article.js';
+import { Article, ARTICLE_CSV_COLUMNS, presentSearchHit } from '../records/article.js';
 
 const tags = ['Search'];
 const errors = problemResponses(400, 401, 403, 422, 500);
@@ -38,13 +39,14 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
     config: { gates: GATES.archive },
     schema: {
       operationId: 'v1Search', summary: 'Search the article archive', tags, security,
-      description: 'By relevance then recency with `q`, else newest edition first in edition order. Trial preview: only the latest published edition.',
-      querystring: Type.Object({ ...filters, ...Paging(50) }),
+      description: 'By relevance then recency with `q`, else newest edition first in edition order. Trial preview: only the latest published edition. '
+        + 'With `highlight=true` and `q`, each article carries `highlight`: its headline and a snippet as plain-text fragments `{ text, match }` built by PostgreSQL ts_headline (never markup; decision 0044).',
+      querystring: Type.Object({ ...filters, highlight: flag('true (with q): each article carries `highlight`, the headline and a snippet with the query\'s matches marked as fragments', false), ...Paging(50) }),
       response: { 200: Named('articles', Article), ...errors },
     },
   }, async (req, reply) => {
-    const { limit, offset, ...rest } = req.query;
-    return namedList(reply, 'articles', { limit, offset }, (w) => searchArchive(ctxOf(req), toQuery(rest), w), presentArticle);
+    const { limit, offset, highlight, ...rest } = req.query;
+    return namedList(reply, 'articles', { limit, offset }, (w) => searchArchive(ctxOf(req), toQuery(rest), w, { highlight }), presentSearchHit);
   });
 
   r.get('/search/facets', {

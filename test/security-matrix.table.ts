@@ -255,6 +255,7 @@ export const TABLE: Record<string, Row> = {
   v1ListCompanies: { access: 'subscriber' },
   v1GetCompany: { access: 'subscriber' },
   v1ListCompanyProjects: { access: 'subscriber', features: ['projects'] },
+  v1ListArticleProjects: { access: 'subscriber', features: ['projects'] },
   v1ListCompanyTenders: { access: 'subscriber', features: ['wat'] },
   v1ListCompanyArticles: { access: 'subscriber', features: ['archive'] },
   v1AdminListCompanies: { access: 'admin' },

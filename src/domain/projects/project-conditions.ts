@@ -34,6 +34,7 @@ export async function projectConditions(ctx: Ctx, filter: ProjectFilter): Promis
     const companyIds = await resolveCompanyIds(ctx, filter.companyId);
     where.push(sql<SqlBool>`exists (select 1 from project_companies pc where pc.project_id = p.id and pc.company_id = any(${companyIds}::uuid[]))`);
   }
+  if (filter.articleId) where.push(sql<SqlBool>`exists (select 1 from article_projects ap where ap.project_id = p.id and ap.article_id = ${filter.articleId}::uuid)`);
   if (filter.parentProjectId) where.push(sql<SqlBool>`p.parent_project_id = ${filter.parentProjectId}::uuid`);
   if (filter.airports?.length) where.push(hasAirport('project', filter.airports, 'p'));
   if (filter.updatedSince) where.push(sql<SqlBool>`p.updated_at > ${filter.updatedSince}::timestamptz`);

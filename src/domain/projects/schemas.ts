@@ -38,6 +38,7 @@ export const ProjectFilter = Type.Object({
     description: 'Linked to this company, to a company that is the same organisation under another name, or to any of their subsidiaries (expanded by the operation)',
   })),
   parentProjectId: Type.Optional(Type.String({ format: 'uuid', description: 'The packages of this programme' })),
+  articleId: Type.Optional(Type.String({ format: 'uuid', description: 'Linked to this article (the projects it mentions)' })),
   airports: Type.Optional(Type.Array(Type.String(), { description: 'Linked to one of these airports (id, IATA code or part of the name)' })),
   updatedSince: Type.Optional(Type.String({ format: 'date-time', description: 'Changed (updated_at) after this instant' })),
 });

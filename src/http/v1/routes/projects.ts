@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import {
-  exportProjectsForReader, facetProjects, getProject, listProjectsForReader, PROJECT_SORTS,
+  exportProjectsForReader, facetProjects, getProject, listProjectsForReader, listProjectsOfArticle, PROJECT_SORTS,
 } from '../../../domain/projects/index.js';
 import { GATES } from '../../../domain/entitlements.js';
 import { projectParams, projectParamsToFilter } from '../../../domain/alerts/reader-queries.js';
@@ -84,4 +84,18 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       response: { 200: ProjectDetail, ...problemResponses(400, 401, 403, 404, 500) },
     },
   }, async (req) => presentProjectDetail(await getProject(ctxOf(req), req.params.id)));
+
+  r.get('/articles/:id/projects', {
+    config,
+    schema: {
+      operationId: 'v1ListArticleProjects', summary: 'The projects an article mentions', tags, security,
+      description: 'Published projects linked to the article (by an editor or by the auto-linker), as the project list shows them (watch flags included). Needs `projects`; a trial preview shows the first five rows. An unknown article, or a draft\'s for a non-administrator, is 404.',
+      params: UuidParam('Article'),
+      querystring: Type.Object({ sort: Type.Optional(StringEnum(PROJECT_SORTS, { default: 'title_asc', description: 'Order' })), ...Paging(50) }),
+      response: { 200: Named('projects', Project), ...problemResponses(400, 401, 403, 404, 422, 500) },
+    },
+  }, async (req, reply) => {
+    const { limit, offset, sort } = req.query;
+    return namedList(reply, 'projects', { limit, offset }, (w) => listProjectsOfArticle(ctxOf(req), req.params.id, sort ?? 'title_asc', w), presentProject);
+  });
 }

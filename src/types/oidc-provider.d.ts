@@ -8,7 +8,7 @@ declare module 'oidc-provider' {
   export interface KoaContextWithOIDC {
     type: string;
     body: unknown;
-    oidc: { params?: Record<string, unknown> };
+    oidc: { params?: Record<string, unknown>; session?: { accountId?: string }; account?: { accountId: string } };
   }
   export interface ClientInstance {
     clientId: string;

@@ -7,3 +7,10 @@ export async function oauthAccountClaims(ctx: Ctx, userId: string): Promise<{ su
   const user = await ctx.db.selectFrom('users').select(['id', 'email', 'email_verified_at']).where('id', '=', userId).executeTakeFirst();
   return user ? { sub: user.id, email: user.email, email_verified: user.email_verified_at !== null } : undefined;
 }
+
+/** Whether user `userId` is an administrator (the only people an app may be granted `admin` for). */
+export async function isAdministrator(ctx: Ctx, userId: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(userId)) return false;
+  const row = await ctx.db.selectFrom('profiles').select('is_admin').where('user_id', '=', userId).executeTakeFirst();
+  return row?.is_admin === true;
+}

@@ -9,7 +9,7 @@ export * from './scopes.js';
 export { looksLikeOAuthToken, resolveOAuthToken } from './authenticate-oauth-token.js';
 export { storedIdOf } from './records.js';
 export { databaseAdapter, type OAuthAdapter, type AdapterPayload } from './adapter.js';
-export { oauthAccountClaims } from './account.js';
+export { isAdministrator, oauthAccountClaims } from './account.js';
 export { decideInteraction, getInteraction, scopesToGrant, type InteractionView, type OAuthClientView, type OAuthServerPort, type PendingInteraction } from './interactions.js';
 export { listConnectedApps, revokeConnectedApp, type ConnectedApp } from './connected-apps.js';
 export { ClientIdParam, DecideInteractionInput, InteractionUidParam } from './schemas.js';

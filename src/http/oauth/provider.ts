@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Clock } from '../../domain/clock.js';
 import { systemCtx } from '../../domain/context.js';
-import { databaseAdapter, oauthAccountClaims, oauthResources, OAUTH_SCOPES } from '../../domain/oauth/index.js';
+import { databaseAdapter, isAdministrator, oauthAccountClaims, oauthResources, OAUTH_SCOPES } from '../../domain/oauth/index.js';
 
 /** Where the authorization server's endpoints live (the issuer is the public base URL itself). */
 export const OAUTH_ROUTES = {
@@ -107,9 +107,14 @@ export function createOAuthProvider(options: OAuthProviderOptions): Provider {
         // Without `resource`, the /v1 edition; a refresh without it keeps the one granted.
         defaultResource: async (_ctx, _client, oneOf) => oneOf ?? `${baseUrl}/v1`,
         useGrantedResource: async () => true,
-        getResourceServerInfo: async (_ctx, resource) => {
+        getResourceServerInfo: async (koa, resource) => {
           if (!resources.includes(resource)) throw new errors.InvalidTarget(`resource must be one of ${resources.join(', ')}`);
-          return { scope: OAUTH_SCOPES.join(' '), audience: resource, accessTokenTTL: OAUTH_TTL.AccessToken, accessTokenFormat: 'opaque' };
+          // `admin` exists only for administrators: for anyone else it is dropped from the request
+          // (so asking for it never blocks the flow; the consent page never offers it).
+          const accountId = koa.oidc.session?.accountId ?? koa.oidc.account?.accountId;
+          const admin = !accountId || (await isAdministrator(ctx(), accountId));
+          const scope = OAUTH_SCOPES.filter((s) => s !== 'admin' || admin).join(' ');
+          return { scope, audience: resource, accessTokenTTL: OAUTH_TTL.AccessToken, accessTokenFormat: 'opaque' };
         },
       },
     },

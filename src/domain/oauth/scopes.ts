@@ -46,10 +46,14 @@ export function resourcePathOf(path: string): (typeof OAUTH_RESOURCE_PATHS)[numb
  */
 const NOT_FOR_APPS = /^\/v1\/(auth|account|billing|api-keys|keys)(\/|$)/;
 
+/** The administrators' scopes of both editions. */
+const ADMIN_PATHS = /^\/(api\/)?v1\/admin(\/|$)/;
+
 /**
  * The rule of an OAuth access token on one request: a call reading (GET, HEAD, a search) needs
  * `read`; any other call needs `write` and may not touch the person's credentials, account or
- * billing; `/api/mcp` itself needs `mcp`. Nothing for other credentials.
+ * billing; `/api/mcp` itself needs `mcp`; under `/v1/admin` and `/api/v1/admin` the `admin` scope
+ * alone decides (through `isAdmin`). Nothing for other credentials.
  * @param request the method, the path and whether the operation is a search
  * @throws DomainError FORBIDDEN (kind `insufficient_scope`) naming the missing scope
  */
@@ -63,6 +67,9 @@ export function refuseOutOfScope(identity: Identity, request: { method: string; 
     }
   };
   if (path === '/api/mcp' || path.startsWith('/api/mcp/')) return need('mcp', 'the AI tool server needs');
+  // The administrators' scopes: the `admin` scope decides (`isAdmin` already requires it), and their
+  // own guard refuses everyone else in its own way (404 under /v1/admin, 403 under /api/v1/admin).
+  if (ADMIN_PATHS.test(path)) return;
   const reading = request.method === 'GET' || request.method === 'HEAD' || request.search;
   if (reading) return need('read', 'reading needs');
   if (NOT_FOR_APPS.test(path)) {

@@ -34,10 +34,10 @@ export function oauthPort(provider: Provider): OAuthServerPort {
       return found.returnTo;
     },
     async revokeGrant(grantId) {
-      const grant = await provider.Grant.find(grantId);
-      // Every token of the grant (the adapter deletes by grant id), then the grant.
-      await (provider as unknown as { AccessToken: { adapter: { revokeByGrantId(id: string): Promise<void> } } }).AccessToken.adapter.revokeByGrantId(grantId);
-      if (grant) await grant.destroy();
+      // Every token and code of the grant (the adapter deletes by grant id), then the grant itself.
+      const models = provider as unknown as Record<'AccessToken' | 'Grant', { adapter: { revokeByGrantId(id: string): Promise<void>; destroy(id: string): Promise<void> } }>;
+      await models.AccessToken.adapter.revokeByGrantId(grantId);
+      await models.Grant.adapter.destroy(grantId);
     },
   };
 }

@@ -22,7 +22,9 @@ export function oauthPort(provider: Provider): OAuthServerPort {
     },
     async grant({ accountId, clientId, resources, scopes, oidcScopes }) {
       const grant = new provider.Grant({ accountId, clientId });
-      if (oidcScopes.length) grant.addOIDCScope(oidcScopes.join(' '));
+      // The granted scopes are OpenID-level too (provider.ts): granting them there satisfies the consent check.
+      const openid = [...oidcScopes, ...scopes.filter((s) => s !== 'admin')];
+      if (openid.length) grant.addOIDCScope(openid.join(' '));
       for (const resource of resources) grant.addResourceScope(resource, scopes.join(' '));
       return grant.save();
     },

@@ -77,7 +77,10 @@ export function createOAuthProvider(options: OAuthProviderOptions): Provider {
       return claims ? { accountId: sub, claims: () => claims } : undefined;
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
-    scopes: ['openid', 'offline_access'],
+    // read, write and mcp are also OpenID-level scopes, so a client may register with them (MCP clients
+    // send the protected resource's `scopes_supported` as their `scope`); `admin` only ever comes with
+    // a resource (getResourceServerInfo below), where it is dropped for anyone but an administrator.
+    scopes: ['openid', 'offline_access', ...OAUTH_SCOPES.filter((s) => s !== 'admin')],
     clientAuthMethods: ['none'],
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
@@ -118,10 +121,7 @@ export function createOAuthProvider(options: OAuthProviderOptions): Provider {
         },
       },
     },
-    discovery: {
-      scopes_supported: ['openid', 'offline_access', ...OAUTH_SCOPES],
-      service_documentation: `${baseUrl}/docs`,
-    } as Configuration['discovery'],
+    discovery: { service_documentation: `${baseUrl}/docs` },
     async renderError(koa: KoaContextWithOIDC, out: Record<string, unknown>) {
       koa.type = 'html';
       const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

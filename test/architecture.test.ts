@@ -105,7 +105,7 @@ const CROSS_ENTITY_SQL: Record<string, readonly string[]> = {
   billing: ['accounts'],
   calendar: ['articles'], // events mentioned in articles
   editions: ['articles'], // a delete lists the articles it takes
-  identity: ['accounts', 'billing', 'preferences', 'quota'], // the identity is its account, subscription and plan
+  identity: ['accounts', 'billing', 'oauth', 'preferences', 'quota'], // the identity is its account, subscription and plan; an OAuth token is read from the authorization server's records
   inbox: ['editions'], // promotion targets a draft edition
   intake: ['inbox', 'projects'], // polling writes inbox items; suggestions read projects
   library: ['articles', 'editions', 'projects'], // saved articles and watched projects, readable by edition

@@ -16,7 +16,7 @@ import { unauthenticated } from '../errors.js';
 import { looksLikeApiKey } from './api-key-format.js';
 import { recordApiKeyUse, resolveApiKey } from './authenticate-api-key.js';
 import { recordSessionUse, resolveSession } from './authenticate-session.js';
-import { looksLikeOAuthToken, resolveOAuthToken } from '../oauth/authenticate-oauth-token.js';
+import { looksLikeOAuthToken, resolveOAuthToken } from './authenticate-oauth-token.js';
 
 interface Remembered {
   identity: Identity;

@@ -5,10 +5,9 @@
  */
 import type { Ctx, Identity } from '../context.js';
 import { unauthenticated } from '../errors.js';
-import { loadIdentityWithPeriod } from '../identity/load-identity.js';
-import type { Authenticated } from '../identity/authenticated.js';
-import { storedIdOf } from './records.js';
-import { isOAuthScope } from './scopes.js';
+import { isOAuthScope, storedIdOf } from '../oauth/index.js';
+import type { Authenticated } from './authenticated.js';
+import { loadIdentityWithPeriod } from './load-identity.js';
 
 /** What the authorization server stores of an access token (the fields read here). */
 interface AccessTokenPayload {

@@ -43,6 +43,8 @@ import { installWebApp, type WebAppOptions } from './http/web-app.js';
 import { browserOriginsOf, sessionCookieOf } from './http/session-cookie.js';
 import { installAuthRateLimit, type AuthRateLimits } from './http/plugins/auth-rate-limit.js';
 import { hitRateLimit } from './domain/auth/index.js';
+import oauthRoutes from './http/oauth/index.js';
+import { createOAuthProvider } from './http/oauth/provider.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -162,11 +164,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   await installAuthRateLimit(app, options.authRateLimits, (key, windowMs) => hitRateLimit(systemCtx(options.database.db, clock, 'rate-limit'), key, windowMs));
 
+  // The OAuth authorization server (docs/oauth.md): its records in the database, keys from the session secret.
+  app.decorate('oauth', createOAuthProvider({
+    db: options.database.db, clock, baseUrl: app.publicBaseUrl, sessionSecret: options.sessionSecret,
+  }));
+
   await app.register(swagger, openapiOptions(version));
   await app.register(healthRoutes, { engine: options.database.kind, version, readiness: options.readiness });
   await app.register(apiV1, { prefix: '/api/v1' });
   await app.register(v1, { prefix: '/v1', publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
   await app.register(mcpRoutes, { version, origins: originPolicy(options.publicBaseUrl, options.mcpAllowedHosts, options.mcpAllowedOrigins) });
+  await app.register(oauthRoutes, { provider: app.oauth });
   await app.register(newsletterRoutes, { publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(docsRoutes);

@@ -101,11 +101,11 @@ const CROSS_ENTITY_SQL: Record<string, readonly string[]> = {
   auth: ['accounts', 'identity', 'newsletter'], // signing in: users and their sessions, SSO members join an account, links mailed through the outbox
   changes: ['articles'], // a feed entry of an article carries its edition's visibility
   companies: ['articles', 'accounts', 'editions', 'media', 'projects', 'tenders'], // a profile's counts; a merge moves every link and interest
-  housekeeping: ['alerts', 'identity', 'newsletter', 'quota'], // the daily purge of what served its purpose (decision 0037)
+  housekeeping: ['alerts', 'identity', 'newsletter', 'oauth', 'quota'], // the daily purge of what served its purpose (decision 0037)
   billing: ['accounts'],
   calendar: ['articles'], // events mentioned in articles
   editions: ['articles'], // a delete lists the articles it takes
-  identity: ['accounts', 'billing', 'preferences', 'quota'], // the identity is its account, subscription and plan
+  identity: ['accounts', 'billing', 'oauth', 'preferences', 'quota'], // the identity is its account, subscription and plan; an OAuth token is read from the authorization server's records
   inbox: ['editions'], // promotion targets a draft edition
   intake: ['inbox', 'projects'], // polling writes inbox items; suggestions read projects
   library: ['articles', 'editions', 'projects'], // saved articles and watched projects, readable by edition
@@ -113,6 +113,7 @@ const CROSS_ENTITY_SQL: Record<string, readonly string[]> = {
   newsletter: ['accounts', 'articles', 'editions', 'identity', 'preferences'], // recipients and the edition sent
   notifications: ['library'], // watchers of a project
   procurement: ['accounts', 'billing', 'identity', 'newsletter'], // activation by invoice
+  oauth: ['accounts', 'identity'], // an app's person: the user's claims and whether they are an administrator (issue 28)
   projects: ['articles', 'editions', 'library'], // mentions, last seen edition, watch flags
 };
 /** Folders whose SQL belongs to no single entity. */

@@ -35,6 +35,8 @@ const NOT_DESCRIBED: [RegExp, string][] = [
   [/^\/docs(\/|$)/, 'the rendered reference and its assets'],
   [/^\/api\/mcp$/, 'the MCP tool server: JSON-RPC over Streamable HTTP, described in docs/mcp.md'],
   [/^\/api\/unsubscribe\//, "the newsletter's one-click unsubscribe link: an HTML page for people"],
+  [/^\/oauth\//, 'the OAuth authorization server (oidc-provider): protocol endpoints of their own RFCs, described in docs/oauth.md'],
+  [/^\/\.well-known\//, 'OAuth metadata (RFC 8414, OpenID discovery, RFC 9728): documents of their own RFCs, docs/oauth.md'],
   [/^\*$/, 'the CORS preflight catch-all (OPTIONS *) of @fastify/cors: docs/conventions.md'],
 ];
 const TOKEN_FREE = new Set(['GET /healthz', 'GET /livez', 'GET /readyz', 'GET /v1/plans', 'GET /v1/billing/config', 'GET /v1/billing/quote', 'POST /v1/billing/webhook', 'POST /v1/procurement-requests', 'POST /v1/account/invitations/{code}',

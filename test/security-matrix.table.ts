@@ -500,6 +500,27 @@ export const TABLE: Record<string, Row> = {
       snapshot: (h, a) => h.database.db.selectFrom('sessions').select(['id', 'revoked_at']).where('user_id', '=', a.userId).orderBy('id').execute(),
     },
   },
+
+  // issue 28: OAuth consent (only a session decides; the literal {uid} is malformed: 400) and
+  // connected apps (A's grant to an app; B disconnecting that app id finds none of theirs: 404).
+  v1GetOAuthInteraction: { access: 'user', status: 400 },
+  v1DecideOAuthInteraction: { access: 'user', status: 400, body: { decision: 'deny' }, shared: 'decides an authorization request of the caller\'s own browser (400 here: the literal {uid})' },
+  v1ListConnectedApps: { access: 'user' },
+  v1RevokeConnectedApp: {
+    access: 'user', status: 400,
+    ownState: {
+      kind: 'owned',
+      setup: async (h, a) => {
+        const clientId = `matrix-app-${a.userId.slice(0, 8)}`;
+        await h.database.db.insertInto('oauth_records').values({
+          kind: 'Grant', id: `matrix-grant-${a.userId}`, user_id: a.userId,
+          payload: JSON.stringify({ accountId: a.userId, clientId, resources: { 'http://127.0.0.1:3000/v1': 'read' } }),
+        }).onConflict((oc) => oc.doNothing()).execute();
+        return { client_id: clientId };
+      },
+      snapshot: (h, a) => h.database.db.selectFrom('oauth_records').select(['kind', 'id']).where('user_id', '=', a.userId).orderBy('id').execute(),
+    },
+  },
   v1AdminListProcurement: { access: 'admin' },
   v1AdminGetProcurement: { access: 'admin' },
   v1AdminReviewProcurement: { access: 'admin', body: { decision: 'in_review', note: 'matrix' } },

@@ -23,11 +23,13 @@ import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
 import { startHarness, type Harness, type TestIdentity } from './helpers/harness.js';
+import { oauthTokens } from './helpers/oauth.js';
 import { GATE_PAIRS, heathrowProject, latestArticle, TABLE, UNDESCRIBED, type Feature, type FlagState, type GatePair, type OwnedState, type Row } from './security-matrix.table.js';
 
 const CALLERS = [
   'none', 'bad JWT', 'bad key', 'no subscription key', 'core key', 'core session', 'core + mcp key', 'trial key', 'trial session',
   'professional key', 'professional + wat key', 'enterprise key', 'enterprise session', 'admin key',
+  'enterprise oauth read', 'enterprise oauth read+write',
 ] as const;
 type Caller = (typeof CALLERS)[number];
 type Held = Feature | 'api';
@@ -42,16 +44,22 @@ const FULL: Record<Caller, Held[]> = {
   'professional + wat key': ['archive', 'projects', 'exports', 'wat', 'api'],
   'enterprise key': ALL, 'enterprise session': ALL,
   'admin key': ALL,
+  'enterprise oauth read': ALL, 'enterprise oauth read+write': ALL,
 };
 /** Requests per UTC day of each metered caller's key. */
 const DAILY: Partial<Record<Caller, number>> = {
   'core key': 1000, 'core + mcp key': 1000, 'trial key': 200, 'professional key': 1000, 'professional + wat key': 1000, 'enterprise key': 10000,
+  'enterprise oauth read': 10000, 'enterprise oauth read+write': 10000,
 };
 /** Gates a trial passes on /v1 as a preview (seed 001, section 5, point 4). */
 const PREVIEWS: Feature[] = ['archive', 'projects', 'wat'];
 const isTrial = (c: Caller) => c.startsWith('trial');
 const isSession = (c: Caller) => c.endsWith('session');
 const unauthenticated = (c: Caller) => c === 'none' || c.startsWith('bad');
+/** An OAuth access token (issue 28; docs/oauth.md): `read`, or `read write`; never `mcp` here. */
+const isOAuth = (c: Caller) => c.includes('oauth');
+/** Paths where no app acts, whatever its scopes (src/domain/oauth/scopes.ts). */
+const NOT_FOR_APPS = /^\/v1\/(auth|account|billing|api-keys|keys)(\/|$)/;
 /** An API key of a caller without `api`: /api/v1 refuses it first, naming feature "api". */
 const lacksApi = (c: Caller) => !isSession(c) && !FULL[c].includes('api');
 
@@ -67,17 +75,26 @@ function entitled(caller: Caller, features: readonly Feature[]): 'full' | 'previ
 const THROUGH = 0;
 
 /** The status `caller` must get on an operation at `path` with `row`. */
-function expected(caller: Caller, path: string, row: Row): number {
-  const want = baseExpected(caller, path, row);
+function expected(caller: Caller, path: string, row: Row, method = 'GET'): number {
+  const want = baseExpected(caller, path, row, method);
   if (want !== 200) return want;
   if (caller === 'admin key' && row.adminStatus !== undefined) return row.adminStatus;
   return row.status === 'any' ? THROUGH : row.status ?? 200;
 }
 
 /** {@link expected} before a row's own success status. */
-function baseExpected(caller: Caller, path: string, row: Row): number {
+function baseExpected(caller: Caller, path: string, row: Row, method: string): number {
   if (row.access === 'public') return 200;
   if (unauthenticated(caller)) return 401;
+  // A token is bound to /api/mcp, /api/v1 or /v1 (RFC 8707): any other path refuses it as unknown.
+  if (isOAuth(caller) && !/^\/(api\/mcp|api\/v1|v1)(\/|$)/.test(path)) return 401;
+  if (isOAuth(caller) && row.access !== 'admin') {
+    // An OAuth token's scopes come before anything else: the tool server needs `mcp`; a write
+    // (anything but GET and a search) needs `write`, and never touches sign-in, account or billing.
+    if (path === '/api/mcp') return 403;
+    const reading = method === 'GET' || path.endsWith('/search');
+    if (!reading && (caller === 'enterprise oauth read' || NOT_FOR_APPS.test(path))) return 403;
+  }
   if (row.access === 'user') return 200;
   if (row.access === 'admin') {
     if (caller === 'admin key') return THROUGH;
@@ -96,6 +113,14 @@ function baseExpected(caller: Caller, path: string, row: Row): number {
 let h: Harness;
 const who = new Map<Caller, TestIdentity>();
 const auth = new Map<Caller, Record<string, string>>();
+const oauth = new Map<Caller, Awaited<ReturnType<typeof oauthTokens>>>();
+
+/** The Authorization of `caller` for a request to `url`: an OAuth caller's token for that resource. */
+function authFor(caller: Caller, url: string): Record<string, string> {
+  const tokens = oauth.get(caller);
+  if (!tokens) return auth.get(caller)!;
+  return url.startsWith('/api/mcp') ? tokens['/api/mcp'] : url.startsWith('/api/') ? tokens['/api/v1'] : tokens['/v1'];
+}
 let userA: TestIdentity;
 let userB: TestIdentity;
 const ids: Record<string, string> = {};
@@ -122,6 +147,12 @@ before(async () => {
     ['enterprise session', enterprise, 'session'],
     ['admin key', await make({ admin: true }), 'key'],
   ];
+  // OAuth callers: an enterprise user each (their quota is the user's), one token per resource.
+  for (const [caller, scope] of [['enterprise oauth read', 'read'], ['enterprise oauth read+write', 'read write']] as const) {
+    const person = await make({ plan: 'enterprise' });
+    who.set(caller, person);
+    oauth.set(caller, await oauthTokens(h, person, scope));
+  }
   auth.set('none', {});
   auth.set('bad JWT', { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.bad' });
   auth.set('bad key', { authorization: `Bearer svc_live_${'x'.repeat(43)}` });
@@ -220,9 +251,9 @@ describe('security matrix', () => {
     for (const op of ops) {
       const row = op.row!;
       for (const caller of CALLERS) {
-        const res = await call(op.method, concrete(op.path, row), auth.get(caller)!, row);
+        const res = await call(op.method, concrete(op.path, row), authFor(caller, op.path), row);
         await row.cleanupEach?.(h);
-        const want = expected(caller, op.path, row);
+        const want = expected(caller, op.path, row, op.method);
         const what = `${caller} → ${op.operationId} (${op.method} ${op.path}): ${res.statusCode} ${res.body.slice(0, 160)}`;
         const metered = op.path.startsWith('/api/v1/') && DAILY[caller] !== undefined && res.statusCode < 400;
         if (metered) {
@@ -247,10 +278,13 @@ describe('security matrix', () => {
         if (want >= 400) {
           assertRefusal(res, want, op.path, what);
           // On /v1 a caller without any subscription is told the feature too, wherever the route has one.
-          if (want === 403 && op.path.startsWith('/v1/') && (caller !== 'no subscription key' || (row.features?.length ?? 0) > 0)) {
+          if (want === 403 && isOAuth(caller) && expected('enterprise session', op.path, row, op.method) !== 403) {
+            // Refused for the token's scopes alone: the 403 says so in its challenge.
+            assert.match(String(res.headers['www-authenticate']), /error="insufficient_scope"/, what);
+          } else if (want === 403 && op.path.startsWith('/v1/') && (caller !== 'no subscription key' || (row.features?.length ?? 0) > 0)) {
             assert.match((res.json() as { detail: string }).detail, /feature "(archive|projects|wat|exports|api|mcp)"/, what);
           }
-          if (want === 403 && op.path.startsWith('/api/v1/') && caller !== 'no subscription key' && row.access === 'subscriber') {
+          if (want === 403 && op.path.startsWith('/api/v1/') && caller !== 'no subscription key' && row.access === 'subscriber' && !isOAuth(caller)) {
             // The reason is visible: the edition's own gate, or the content gate /v1 names too.
             const reason = lacksApi(caller) ? 'api' : '(archive|projects|wat|exports)';
             assert.match((res.json() as { error: string }).error, new RegExp(`feature "${reason}"`), what);
@@ -269,7 +303,12 @@ describe('security matrix', () => {
       }
       await row.cleanup?.(h);
     }
-    for (const caller of CALLERS.filter((c) => DAILY[c] !== undefined)) {
+    for (const caller of CALLERS.filter((c) => DAILY[c] !== undefined && isOAuth(c))) {
+      const used = await h.database.db.selectFrom('oauth_usage_counters').select('count')
+        .where('user_id', '=', who.get(caller)!.userId).where('day', '=', h.clock.now().toISOString().slice(0, 10)).executeTakeFirst();
+      assert.equal(used?.count ?? 0, charged.get(caller) ?? 0, `${caller}: units charged to the user on the clock's UTC day`);
+    }
+    for (const caller of CALLERS.filter((c) => DAILY[c] !== undefined && !isOAuth(c))) {
       const used = await h.database.db.selectFrom('usage_counters').innerJoin('api_keys', 'api_keys.id', 'usage_counters.api_key_id')
         .select('count').where('api_keys.user_id', '=', who.get(caller)!.userId).where('day', '=', h.clock.now().toISOString().slice(0, 10)).executeTakeFirst();
       assert.equal(used?.count ?? 0, charged.get(caller) ?? 0, `${caller}: units charged on the clock's UTC day`);
@@ -279,10 +318,10 @@ describe('security matrix', () => {
 
   it('hides the /v1/admin scope from non-administrators (404 problem+json) and refuses /api/v1/admin (403 {error})', async () => {
     for (const caller of CALLERS.filter((c) => !unauthenticated(c) && c !== 'admin key')) {
-      const hidden = await h.app.inject({ method: 'GET', url: '/v1/admin/anything', headers: auth.get(caller)! });
+      const hidden = await h.app.inject({ method: 'GET', url: '/v1/admin/anything', headers: authFor(caller, '/v1/admin/anything') });
       assert.equal(hidden.statusCode, 404, `${caller} GET /v1/admin/anything: ${hidden.body.slice(0, 160)}`);
       assertRefusal(hidden, 404, '/v1/admin/anything', caller);
-      const refused = await h.app.inject({ method: 'GET', url: '/api/v1/admin/anything', headers: auth.get(caller)! });
+      const refused = await h.app.inject({ method: 'GET', url: '/api/v1/admin/anything', headers: authFor(caller, '/api/v1/admin/anything') });
       assert.equal(refused.statusCode, 403, `${caller} GET /api/v1/admin/anything: ${refused.body.slice(0, 160)}`);
       assertRefusal(refused, 403, '/api/v1/admin/anything', caller);
     }
@@ -382,10 +421,9 @@ describe('the entitlement matrix: the same decision for the same caller on both 
     const seen = new Set<string>();
     for (const pair of GATE_PAIRS) {
       for (const caller of parityCallers) {
-        const headers = auth.get(caller)!;
         const what = `${caller} · ${pair.gate}: ${pair.apiV1} vs ${pair.v1}`;
-        const v1Res = await h.app.inject({ method: 'GET', url: url(pair.v1), headers });
-        const apiRes = await h.app.inject({ method: 'GET', url: url(pair.apiV1), headers });
+        const v1Res = await h.app.inject({ method: 'GET', url: url(pair.v1), headers: authFor(caller, pair.v1) });
+        const apiRes = await h.app.inject({ method: 'GET', url: url(pair.apiV1), headers: authFor(caller, pair.apiV1) });
         const body = (res: LightMyRequestResponse) => (/^text\/csv/.test(String(res.headers['content-type'])) ? res.body : res.json());
         const v1: Decision = decisionOf(pair, v1Res.statusCode, body(v1Res));
         const api = decisionOf(pair, apiRes.statusCode, body(apiRes));
@@ -426,7 +464,7 @@ describe('the entitlement matrix: the same decision for the same caller on both 
 
         // MCP's call_api calls /api/v1 in-process: the same decision as /v1 for a caller with `mcp`
         // (an export's CSV text is cut to the tool's result budget, so only its status counts).
-        if (FULL[caller].includes('mcp') && !isSession(caller)) {
+        if (FULL[caller].includes('mcp') && !isSession(caller) && !isOAuth(caller)) {
           const { records: _cut, ...expected } = v1 as Decision;
           assert.deepEqual(await viaMcp(caller, pair), expected, `MCP ${what}`);
         }

@@ -461,6 +461,26 @@ export interface Notifications {
   user_id: string;
 }
 
+export interface OauthRecords {
+  consumed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp | null;
+  grant_id: string | null;
+  id: string;
+  kind: string;
+  last_used_at: Timestamp | null;
+  payload: Json;
+  uid: string | null;
+  user_code: string | null;
+  user_id: string | null;
+}
+
+export interface OauthUsageCounters {
+  count: Generated<number>;
+  day: string;
+  user_id: string;
+}
+
 export interface PlanAddons {
   addon_code: string;
   plan_code: string;
@@ -868,6 +888,8 @@ export interface DB {
   news_sources: NewsSources;
   newsletter_sends: NewsletterSends;
   notifications: Notifications;
+  oauth_records: OauthRecords;
+  oauth_usage_counters: OauthUsageCounters;
   plan_addons: PlanAddons;
   plan_features: PlanFeatures;
   plan_prices: PlanPrices;

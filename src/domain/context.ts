@@ -9,7 +9,7 @@ import { unauthenticated } from './errors.js';
 import type { Feature } from './features.js';
 
 /** How the caller authenticated. */
-export type Credential = 'api_key' | 'session';
+export type Credential = 'api_key' | 'session' | 'oauth';
 
 /** Which face the request came through: plain HTTP, or the MCP tool server calling in-process. */
 export type Channel = 'http' | 'mcp';
@@ -40,6 +40,12 @@ export interface Identity {
   dailyQuota: number | null;
   /** An API key minted read-only: every non-GET call but search is refused (docs/accounts.md). */
   readOnly?: boolean;
+  /**
+   * An OAuth access token (`credential` `oauth`, docs/oauth.md): the app it was issued to, its grant,
+   * the scopes granted and the resource (absolute URL) it is bound to. `isAdmin` is already narrowed
+   * to administrators whose token holds the `admin` scope.
+   */
+  oauth?: OAuthGrantOf;
   /** The face the request came through; absent means `http`. Set by the face, never by the caller. */
   channel?: Channel;
   /**
@@ -48,6 +54,16 @@ export interface Identity {
    * nothing is written. Set by the face for an in-process MCP call only, never by an outside caller.
    */
   dryRun?: true;
+}
+
+/** What an OAuth access token carries besides its user (Identity.oauth). */
+export interface OAuthGrantOf {
+  clientId: string;
+  grantId: string;
+  /** `read`, `write`, `mcp`, `admin` as granted to this token. */
+  scopes: ReadonlySet<string>;
+  /** The resource the token is bound to: `<base>/api/mcp`, `<base>/api/v1` or `<base>/v1`. */
+  resource: string;
 }
 
 /**

@@ -61,7 +61,7 @@ export function effectivePreviews(identity: Identity): Feature[] {
 export function requireApiAccess(identity: Identity): void {
   if (identity.isAdmin) return;
   if (identity.channel === 'mcp') return requireFeature(identity, 'mcp');
-  if (identity.credential === 'api_key') return requireFeature(identity, 'api');
+  if (identity.credential === 'api_key' || identity.credential === 'oauth') return requireFeature(identity, 'api');
   requireSubscription(identity);
 }
 
@@ -148,5 +148,5 @@ export function gateOperation(identity: Identity | null, gates: readonly Feature
   if (identity) requireGates(identity, gates);
 }
 
-/** True when requests of this caller count against the daily quota: API keys of non-admins. */
-export const isMetered = (identity: Identity): boolean => identity.credential === 'api_key' && !identity.isAdmin;
+/** True when requests of this caller count against the daily quota: API keys and OAuth access tokens of non-admins. */
+export const isMetered = (identity: Identity): boolean => (identity.credential === 'api_key' || identity.credential === 'oauth') && !identity.isAdmin;

@@ -37,6 +37,23 @@ export async function chargeQuota(ctx: Ctx, apiKeyId: string, limit: number): Pr
   return { allowed: true, limit, remaining: limit - count, resetSeconds };
 }
 
+/**
+ * Counts one request of an OAuth access token against its user's budget for today (all of a
+ * person's connected apps share it; `oauth_usage_counters`), unless the budget is spent.
+ * @param limit requests per UTC day of the user's plan
+ */
+export async function chargeUserQuota(ctx: Ctx, userId: string, limit: number): Promise<QuotaState> {
+  const now = ctx.now();
+  const resetSeconds = secondsToUtcMidnight(now);
+  const row = await sql<{ count: number }>`
+    insert into oauth_usage_counters as u (user_id, day, count) values (${userId}, ${utcDay(now)}, 1)
+    on conflict (user_id, day) do update set count = u.count + 1 where u.count < ${limit}
+    returning u.count`.execute(ctx.db);
+  const count = row.rows[0]?.count;
+  if (count === undefined || count > limit) return { allowed: false, limit, remaining: 0, resetSeconds };
+  return { allowed: true, limit, remaining: limit - count, resetSeconds };
+}
+
 /** Requests a key has made on the current UTC day (0 when none). */
 export async function usedToday(ctx: Ctx, apiKeyId: string): Promise<number> {
   const now = ctx.now();
@@ -54,6 +71,7 @@ export async function usedToday(ctx: Ctx, apiKeyId: string): Promise<number> {
  * @returns the budget after the charge, or `undefined` for an unmetered caller
  */
 export async function chargeMetered(ctx: Ctx, identity: Identity): Promise<QuotaState | undefined> {
+  if (isMetered(identity) && identity.oauth) return chargeUserQuota(ctx, identity.userId, identity.dailyQuota ?? 0);
   if (!isMetered(identity) || !identity.apiKeyId) return undefined;
   return chargeQuota(ctx, identity.apiKeyId, identity.dailyQuota ?? 0);
 }

@@ -1,6 +1,7 @@
 /**
  * Reads `Authorization: Bearer <token>` and resolves the caller, for every face.
- * An API key (`svc_live_…`) or a session token (JWT) is accepted; recent answers are remembered
+ * An API key (`svc_live_…`), a session token (JWT) or an OAuth access token bound to the
+ * request's resource (RFC 8707: `/api/mcp`, `/api/v1` or `/v1` on the public base URL) is accepted; recent answers are remembered
  * while the identity version stands (src/domain/identity/authenticate-token.ts). Without an
  * `Authorization` header, the browser session cookie is read instead, and an unsafe request that
  * comes with it must pass the CSRF check (src/http/session-cookie.ts, docs/sessions.md).
@@ -8,14 +9,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { Identity } from '../domain/context.js';
 import { unauthenticated } from '../domain/errors.js';
-import { authenticateToken, refuseReadOnlyWrite } from '../domain/identity/index.js';
+import { authenticateToken, refuseReadOnlyWrite, type OAuthResource } from '../domain/identity/index.js';
+import { refuseOutOfScope, resourcePathOf } from '../domain/oauth/index.js';
+import { channelOf } from './internal-call.js';
 import { checkCsrf, readSessionCookie } from './session-cookie.js';
 import { ctxOf, versionsOf } from './types.js';
 
 /**
  * The caller of `request`.
  * @throws DomainError UNAUTHENTICATED for a missing, malformed, unknown, expired or revoked token;
- *   FORBIDDEN for a write with a read-only API key, or a cookie-authenticated write that fails the CSRF check
+ *   FORBIDDEN for a write with a read-only API key, a call outside an OAuth token's scopes, or a
+ *   cookie-authenticated write that fails the CSRF check
  */
 export async function authenticateRequest(request: FastifyRequest): Promise<Identity> {
   const header = request.headers.authorization;
@@ -25,12 +29,26 @@ export async function authenticateRequest(request: FastifyRequest): Promise<Iden
   const token = match[1]!;
   const { identity: identityVersion } = await versionsOf(request);
   const identity = await authenticateToken(ctxOf(request), {
-    token, sessionSecret: request.server.sessionSecret, identityVersion, cache: request.server.identityCache,
+    token, sessionSecret: request.server.sessionSecret, identityVersion, cache: request.server.identityCache, resource: resourceOf(request),
   });
   bindCallerToLog(request, identity);
   // A read-only key: GET calls and searches only (a search is a route whose path ends in /search).
-  refuseReadOnlyWrite(identity, { method: request.method, search: /\/search$/.test(request.routeOptions.url ?? '') });
+  const search = /\/search$/.test(request.routeOptions.url ?? '');
+  refuseReadOnlyWrite(identity, { method: request.method, search });
+  // An OAuth access token: only what its scopes allow (docs/oauth.md).
+  refuseOutOfScope(identity, { method: request.method, path: request.url, search });
   return identity;
+}
+
+/**
+ * The resource `request` is for, as an OAuth access token must be bound to it; an in-process call
+ * of the MCP tool server also accepts the `/api/mcp` token its caller presented.
+ */
+function resourceOf(request: FastifyRequest): OAuthResource | undefined {
+  const path = resourcePathOf(request.url);
+  if (!path) return undefined;
+  const base = request.server.publicBaseUrl;
+  return { url: `${base}${path}`, ...(path === '/api/v1' && channelOf(request) === 'mcp' ? { alsoFor: `${base}/api/mcp` } : {}) };
 }
 
 /**

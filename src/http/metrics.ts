@@ -98,7 +98,7 @@ function createMetrics(options: MetricsOptions, sources: MetricsSources, onError
   const budget = new Gauge({ name: `${PREFIX}outbox_send_budget`, help: 'Messages the outbox worker may send per hour or day', labelNames: ['window'], registers: [registry] });
   const jobs = new Gauge({ name: `${PREFIX}jobs`, help: 'Durable jobs by kind and state (queued, running, failed = awaiting a retry, done = kept 7 days, dead)', labelNames: ['kind', 'state'], registers: [registry] });
   const jobAge = new Gauge({ name: `${PREFIX}jobs_oldest_due_age_seconds`, help: 'Seconds the oldest due job of a kind (queued, or failed and due for its retry) has waited past its run time; 0 when none waits', labelNames: ['kind'], registers: [registry] });
-  const purged = new Counter({ name: `${PREFIX}housekeeping_purged_total`, help: 'Records the daily housekeeping purged since the database was created, by kind (outbox_bodies, sessions, idempotency_keys, webhook_attempts, usage_counters)', labelNames: ['what'], registers: [registry] });
+  const purged = new Counter({ name: `${PREFIX}housekeeping_purged_total`, help: 'Records the daily housekeeping purged since the database was created, by kind (outbox_bodies, sessions, idempotency_keys, webhook_attempts, usage_counters, oauth_records)', labelNames: ['what'], registers: [registry] });
   const lastRun = new Gauge({ name: `${PREFIX}housekeeping_last_run_timestamp_seconds`, help: 'Unix time of the last housekeeping run; 0 before the first', registers: [registry] });
   const sendBudget = options.sendBudget ?? DEFAULT_BUDGET;
   return {

@@ -2,6 +2,7 @@
  * What the app hangs on Fastify: the database and session secret (app-wide), the caller (per request),
  * and the domain context built from both.
  */
+import type Provider from 'oidc-provider';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     versions: VersionSource;
     /** Recent authentications of this process; null when disabled (AppOptions.identityCache). */
     identityCache: IdentityCache | null;
+    /** The OAuth authorization server (src/http/oauth/provider.ts; docs/oauth.md). */
+    oauth: Provider;
   }
   interface FastifyRequest {
     /** Set by the auth hook of a face; `null` on routes without a token. */

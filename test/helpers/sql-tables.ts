@@ -32,6 +32,7 @@ export const TABLE_OWNER: Record<string, string> = {
   auth_tokens: 'auth', rate_limit_counters: 'auth', sso_configurations: 'auth', sso_domains: 'auth', sso_logins: 'auth',
   change_log: 'changes', change_commits: 'changes', change_feed_horizon: 'changes',
   housekeeping_totals: 'housekeeping',
+  oauth_records: 'oauth', oauth_usage_counters: 'quota',
 };
 
 const KYSELY = /\b(?:selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin|mergeInto)\(\s*'([a-z_]+)/g;

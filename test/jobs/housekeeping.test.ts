@@ -115,5 +115,5 @@ it('purges exactly what is past its window, through the job mechanism, and repor
   h.clock.advance(DAY_MS);
   assert.deepEqual(await runDueJobs(h.ctx(), { handlers: housekeepingJobs(windows) }), { done: 1, retried: 0, dead: 0 });
   const totals = await db.selectFrom('housekeeping_totals').select(['what', 'purged']).orderBy('what').execute();
-  assert.deepEqual(Object.fromEntries(totals.map((t) => [t.what, Number(t.purged)])), { idempotency_keys: 2, outbox_bodies: 1, sessions: 2, usage_counters: 1, webhook_attempts: 1 });
+  assert.deepEqual(Object.fromEntries(totals.map((t) => [t.what, Number(t.purged)])), { idempotency_keys: 2, oauth_records: 0, outbox_bodies: 1, sessions: 2, usage_counters: 1, webhook_attempts: 1 });
 });

@@ -42,7 +42,8 @@ describe('/v1/admin', () => {
     const res = await get('/v1/admin/anything');
     assert.equal(res.statusCode, 401);
     assert.match(res.headers['content-type'] as string, /^application\/problem\+json/);
-    assert.equal(res.headers['www-authenticate'], 'Bearer realm="airport-intel"');
+    // With the protected-resource metadata of /v1 (RFC 9728; docs/oauth.md).
+    assert.equal(res.headers['www-authenticate'], 'Bearer realm="airport-intel", resource_metadata="http://127.0.0.1:3000/.well-known/oauth-protected-resource/v1"');
   });
 
   it('lets an administrator in: an unknown admin path is a plain 404 problem', async () => {

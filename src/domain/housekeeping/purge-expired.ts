@@ -9,7 +9,8 @@
  * | `sessions`          | sessions that expired or were revoked more than `sessionDays` ago (their tokens are refused either way) |
  * | `idempotency_keys`  | keys past their 24-hour life (docs/decisions/0016)                      |
  * | `webhook_attempts`  | webhook attempt log entries older than `webhookAttemptDays`             |
- * | `usage_counters`    | daily request counts of UTC days more than `usageDays` ago              |
+ * | `usage_counters`    | daily request counts (API keys, OAuth users) of UTC days more than `usageDays` ago |
+ * | `oauth_records`     | the authorization server's expired records (codes, tokens, interactions, sessions, grants), and apps registered more than a day ago that no one connected (docs/oauth.md) |
  *
  * Every purge runs in batches (each a short statement, within PostgreSQL's statement timeout), and
  * adds its count to `housekeeping_totals` in the batch's transaction: the totals `/metrics` reports
@@ -20,7 +21,7 @@ import type { Ctx } from '../context.js';
 import { DAY_MS } from '../clock.js';
 import { purgeIdempotencyKeys } from '../idempotency/index.js';
 import { defineJob, type JobHandler } from '../jobs/index.js';
-import { DEFAULT_RETENTION, PURGED_KINDS, type PurgedKind, type PurgeReport, type RetentionWindows } from './windows.js';
+import { DEFAULT_RETENTION, PURGED_KINDS, UNUSED_REGISTRATION_MS, type PurgedKind, type PurgeReport, type RetentionWindows } from './windows.js';
 
 /** Rows one statement touches at most. */
 const BATCH = 1000;
@@ -80,7 +81,19 @@ export async function purgeExpired(ctx: Ctx, windows: RetentionWindows = DEFAULT
   const usage_counters = await inBatches(ctx, 'usage_counters', (limit) => sql`
     delete from usage_counters where (api_key_id, day) in (select api_key_id, day from usage_counters where day < ${usageBefore}::date limit ${limit})
     returning day`);
-  return { outbox_bodies, sessions, idempotency_keys, webhook_attempts, usage_counters };
+  const oauth_usage = await inBatches(ctx, 'usage_counters', (limit) => sql`
+    delete from oauth_usage_counters where (user_id, day) in (select user_id, day from oauth_usage_counters where day < ${usageBefore}::date limit ${limit})
+    returning day`);
+  const unusedBefore = new Date(ctx.now().getTime() - UNUSED_REGISTRATION_MS);
+  const oauth_records = await inBatches(ctx, 'oauth_records', (limit) => sql`
+    delete from oauth_records where (kind, id) in (
+      select r.kind, r.id from oauth_records r
+       where r.expires_at < ${ctx.now()}
+          or (r.kind = 'Client' and r.created_at < ${unusedBefore}
+              and not exists (select 1 from oauth_records g where g.kind = 'Grant' and g.payload->>'clientId' = r.id))
+       limit ${limit})
+    returning id`);
+  return { outbox_bodies, sessions, idempotency_keys, webhook_attempts, usage_counters: usage_counters + oauth_usage, oauth_records };
 }
 
 /** What `/metrics` reports of the housekeeping: totals by kind and the last run. */

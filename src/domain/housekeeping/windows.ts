@@ -12,11 +12,14 @@ export interface RetentionWindows {
   usageDays: number;
 }
 
+/** An app registered dynamically (RFC 7591) that no one connected within this many ms is purged. */
+export const UNUSED_REGISTRATION_MS = 24 * 60 * 60 * 1000;
+
 /** The windows when the deployment sets none. */
 export const DEFAULT_RETENTION: RetentionWindows = { outboxDays: 30, sessionDays: 7, webhookAttemptDays: 30, usageDays: 90 };
 
 /** The kinds of record the housekeeping purges, as labelled in `housekeeping_totals` and `/metrics`. */
-export const PURGED_KINDS = ['outbox_bodies', 'sessions', 'idempotency_keys', 'webhook_attempts', 'usage_counters'] as const;
+export const PURGED_KINDS = ['outbox_bodies', 'sessions', 'idempotency_keys', 'webhook_attempts', 'usage_counters', 'oauth_records'] as const;
 /** One of {@link PURGED_KINDS}. */
 export type PurgedKind = (typeof PURGED_KINDS)[number];
 

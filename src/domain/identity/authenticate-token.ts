@@ -1,5 +1,5 @@
 /**
- * Authenticating a bearer token (API key or session token) with a per-process memory of recent
+ * Authenticating a bearer token (API key, session token or OAuth access token) with a per-process memory of recent
  * answers (issue 18, docs/caching.md, docs/decisions/0029).
  *
  * A remembered identity is reused only while the identity version (migration 0015: bumped at the
@@ -16,6 +16,7 @@ import { unauthenticated } from '../errors.js';
 import { looksLikeApiKey } from './api-key-format.js';
 import { recordApiKeyUse, resolveApiKey } from './authenticate-api-key.js';
 import { recordSessionUse, resolveSession } from './authenticate-session.js';
+import { looksLikeOAuthToken, resolveOAuthToken } from './authenticate-oauth-token.js';
 
 interface Remembered {
   identity: Identity;
@@ -62,23 +63,38 @@ export class IdentityCache {
   }
 }
 
+/** The resource a request is for, as an OAuth access token must be bound to it (RFC 8707). */
+export interface OAuthResource {
+  /** Absolute URL: `<base>/api/mcp`, `<base>/api/v1` or `<base>/v1`. */
+  url: string;
+  /** A second resource accepted (an in-process call of the MCP tool server: its `/api/mcp`). */
+  alsoFor?: string;
+}
+
 /**
  * The identity of a bearer token: from `cache` when it remembers the token under `identityVersion`
  * and the clock has not passed its limit, else resolved from the database and remembered.
  * An API key's or a session's use is still recorded (`last_used_at` / `last_seen_at` and the idle
  * expiry, to the minute) on a remembered answer.
  * @param cookie the token came in the browser session cookie: only a session token is accepted
+ * @param resource the resource of the request, for an OAuth access token (none: OAuth tokens refused)
  * @param identityVersion the identity version read at the start of the request, before any identity row
  * @param cache null: always resolve (nothing remembered)
  * @throws DomainError UNAUTHENTICATED for a missing, malformed, unknown, expired or revoked token
  */
 export async function authenticateToken(
   ctx: Ctx,
-  input: { token: string; sessionSecret: string; identityVersion: number; cache: IdentityCache | null; cookie?: boolean },
+  input: { token: string; sessionSecret: string; identityVersion: number; cache: IdentityCache | null; cookie?: boolean; resource?: OAuthResource },
 ): Promise<Identity> {
   const { token, cache } = input;
   const isKey = looksLikeApiKey(token);
   if (isKey && input.cookie) throw unauthenticated('The session cookie holds no session token: sign in again');
+  // OAuth access tokens are read from the database every time (never remembered): revoking an app
+  // bumps no identity version, yet its tokens must stop on their next request.
+  if (!input.cookie && looksLikeOAuthToken(token)) {
+    if (!input.resource) throw unauthenticated('OAuth access tokens are not accepted here');
+    return (await resolveOAuthToken(ctx, token, input.resource.url, input.resource.alsoFor)).identity;
+  }
   const key = cache ? crypto.createHash('sha256').update(token).digest('base64url') : '';
   const hit = cache?.get(key, input.identityVersion, ctx.now());
   if (hit) {

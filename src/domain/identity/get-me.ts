@@ -17,6 +17,8 @@ export interface Me {
   previews: Feature[];
   /** The user has a password (else they sign in with emailed links or company SSO). */
   hasPassword: boolean;
+  /** An OAuth access token's scopes (docs/oauth.md); null for an API key or a session. */
+  scopes: string[] | null;
 }
 
 /** The caller of `ctx`. @throws DomainError UNAUTHENTICATED without a caller */
@@ -27,5 +29,6 @@ export async function getMe(ctx: Ctx): Promise<Me> {
   return {
     userId: id.userId, subscriptionId: id.subscriptionId, isAdmin: id.isAdmin, features: effectiveFeatures(id), previews: effectivePreviews(id),
     hasPassword: Boolean(user?.password_hash),
+    scopes: id.oauth ? [...id.oauth.scopes].sort() : null,
   };
 }

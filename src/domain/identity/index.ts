@@ -10,7 +10,7 @@ export { authenticateApiKey } from './authenticate-api-key.js';
 export { SESSION_TTL_SECONDS } from './session-token.js';
 export { createSession } from './create-session.js';
 export { authenticateSession } from './authenticate-session.js';
-export { authenticateToken, IdentityCache } from './authenticate-token.js';
+export { authenticateToken, IdentityCache, type OAuthResource } from './authenticate-token.js';
 export { createUser, PLAN_CODES, TRIAL_DAYS, type NewUser, type PlanCode } from './create-user.js';
 export { getUserView, type UserView } from './get-user.js';
 export { identityJoins, loadIdentity } from './load-identity.js';

@@ -2,6 +2,7 @@
  * The error dialect of the /api/v1 edition: every non-2xx body is `{ "error": "<message>" }`.
  * Domain error codes, validation failures and framework errors are mapped here, in one place.
  */
+import { setBearerChallenge } from '../bearer-challenge.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
 import { clearBodyHeaders, STATUS_OF } from '../status.js';
@@ -18,7 +19,7 @@ export const apiV1ErrorDocument = (message: string): { error: string } => ({ err
 export function sendApiV1Error(error: FastifyError | DomainError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   clearBodyHeaders(reply);
   if (error instanceof DomainError) {
-    if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer realm="airport-intel"');
+    setBearerChallenge(error, request, reply);
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     const status = STATUS_OF[error.code];
     if (status < 500) return reply.status(status).send(apiV1ErrorDocument(error.message));

@@ -10,6 +10,7 @@ import { installV1Errors } from './problem.js';
 import accountRoutes from './routes/account.js';
 import authRoutes from './routes/auth.js';
 import accountSecurityRoutes from './routes/account-security.js';
+import oauthV1Routes from './routes/oauth.js';
 import airportRoutes from './routes/airports.js';
 import billingRoutes from './routes/billing.js';
 import alertRoutes from './routes/alerts.js';
@@ -42,6 +43,7 @@ export default async function v1(app: FastifyInstance, options: Partial<Newslett
   await app.register(mediaRoutes);
   await app.register(accountRoutes);
   await app.register(accountSecurityRoutes); // issue 25: password, sessions
+  await app.register(oauthV1Routes); // issue 28: consent and connected apps
   await app.register(billingRoutes);
   await app.register(procurementRoutes); // issue 11: procurement requests, invitation acceptance
   await app.register(libraryRoutes);

@@ -6,6 +6,7 @@
  * - any other invalid parameter (a malformed `company_id`, an unknown `sort`): 400;
  * - 401 carries `WWW-Authenticate: Bearer`; 5xx never carries internals (they are logged).
  */
+import { setBearerChallenge } from '../bearer-challenge.js';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -85,7 +86,7 @@ const IN: Record<string, string> = { 'query parameter': 'query', 'path parameter
 export function sendV1Error(error: FastifyError | DomainError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   clearBodyHeaders(reply);
   if (error instanceof DomainError) {
-    if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer realm="airport-intel"');
+    setBearerChallenge(error, request, reply);
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     const status = STATUS_OF[error.code];
     if (status >= 500) {

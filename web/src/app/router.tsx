@@ -44,6 +44,7 @@ const router = createBrowserRouter([
               { path: 'subscription', lazy: () => import('./routes/account/subscription'), loader: prefetch(subscriptionQuery) },
               { path: 'sessions', lazy: () => import('./routes/account/sessions') },
               { path: 'sso', lazy: () => import('./routes/account/sso') },
+              { path: 'connected-apps', lazy: () => import('./routes/account/connected-apps') },
             ],
           },
           { path: 'editions', lazy: () => import('./routes/editions') },
@@ -54,6 +55,7 @@ const router = createBrowserRouter([
           { path: 'dashboard', lazy: () => import('./routes/dashboard') },
           { path: 'alerts', lazy: () => import('./routes/alerts') },
           { path: 'notifications', lazy: () => import('./routes/notifications') },
+          { path: 'oauth/consent', lazy: () => import('./routes/oauth-consent') },
           { path: 'billing/success', lazy: () => import('./routes/billing-success') },
           { path: 'billing/cancel', lazy: () => import('./routes/billing-cancel') },
           // The reader's data pages (issue 26, h26b).

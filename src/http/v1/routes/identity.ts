@@ -22,6 +22,7 @@ const Me = Type.Object({
   features: Type.Array(StringEnum(FEATURES), { description: 'Features held in full; admins hold every feature' }),
   previews: Type.Array(StringEnum(FEATURES), { description: 'Gates that are narrowed rather than refused (trial)' }),
   has_password: Type.Boolean({ description: 'The user has a password (else they sign in with emailed links or company SSO)' }),
+  scopes: Nullable(Type.Array(Type.String(), { description: 'An OAuth access token: the scopes it holds (read, write, mcp, admin; docs/oauth.md); null for an API key or a session' })),
 }, { title: 'Me' });
 
 const Term = Type.Object({ slug: Type.String(), name: Type.String() });
@@ -36,7 +37,7 @@ const Reference = Type.Object({
 const REFERENCE_MAX_AGE = 3600;
 
 /** The caller in this edition's words. */
-const presentMe = (me: Me) => ({ user_id: me.userId, subscription_id: me.subscriptionId, is_admin: me.isAdmin, features: me.features, previews: me.previews, has_password: me.hasPassword });
+const presentMe = (me: Me) => ({ user_id: me.userId, subscription_id: me.subscriptionId, is_admin: me.isAdmin, features: me.features, previews: me.previews, has_password: me.hasPassword, scopes: me.scopes });
 
 /**
  * Sends `body` with `Cache-Control: private, max-age=<maxAge>` and a strong ETag of its JSON; a

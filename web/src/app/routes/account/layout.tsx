@@ -11,6 +11,7 @@ const PAGES = [
   { to: '/account/subscription', label: 'Subscription' },
   { to: '/account/sessions', label: 'Sessions' },
   { to: '/account/sso', label: 'Company sign-in' },
+  { to: '/account/connected-apps', label: 'Connected apps' },
 ];
 
 export function Component() {

@@ -45,6 +45,18 @@ describe('a professional reader in the browser', () => {
       await expectHeading(page, headline);
       assert.match(new URL(page.url()).pathname, /^\/articles\/[0-9a-f-]{36}\/[\w-]+$/);
       await page.getByRole('heading', { level: 2, name: 'Related articles' }).waitFor();
+      // The projects it mentions: an editor links one, the page lists it as a link to the project.
+      const articleId = new URL(page.url()).pathname.split('/')[2]!;
+      const admin = await svc.h.identity({ admin: true });
+      const [project] = (await svc.h.database.db.selectFrom('projects').select(['id', 'title']).where('published', '=', true).orderBy('title').limit(1).execute());
+      const linked = await svc.call(`/v1/admin/articles/${articleId}/projects`, { method: 'PUT', headers: { ...admin.sessionAuth, 'content-type': 'application/json' }, body: JSON.stringify({ projects: [project!.id] }) });
+      assert.equal(linked.status, 200, await linked.text());
+      await page.reload();
+      await expectHeading(page, headline);
+      const mentioned = page.getByRole('list', { name: 'Projects in this article' });
+      await mentioned.getByRole('link').first().waitFor();
+      assert.deepEqual(await mentioned.getByRole('link').allTextContents(), [project!.title]);
+      assert.equal(await mentioned.getByRole('link').getAttribute('href'), `/projects/${project!.id}`);
       await assertAccessible(page, '/articles/{id}/{slug}');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Saved to your library.').waitFor();

@@ -11,12 +11,16 @@
  * `/v1/oauth/interactions/{uid}` (src/http/v1/routes/oauth.ts).
  */
 import crypto from 'node:crypto';
+// Before oidc-provider: holds back its Node 20 runtime notice (see the module).
+import { restoreConsoleWarn } from './hush-runtime-warning.js';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Clock } from '../../domain/clock.js';
 import { systemCtx } from '../../domain/context.js';
 import { databaseAdapter, isAdministrator, oauthAccountClaims, oauthResources, OAUTH_SCOPES } from '../../domain/oauth/index.js';
+
+restoreConsoleWarn();
 
 /** Where the authorization server's endpoints live (the issuer is the public base URL itself). */
 export const OAUTH_ROUTES = {

@@ -1,16 +1,18 @@
 /**
  * The article page's body: cover, why it matters, takeaways, text, source link, topics, tags and
- * airports as links, save, related articles. Opening it records a view (once per article shown).
+ * airports as links, the projects it mentions (→ /projects/{id}), save, related articles. Opening it records a view (once per article shown).
  */
 import { Anchor, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ArticleList } from '../../../components/article-list';
+import { NotInPlan } from '../../../components/plan-gate';
 import { ErrorNotice } from '../../../components/query-state';
+import { ApiError } from '../../../lib/api/errors';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { useCovers } from '../../../lib/covers';
 import { formatDate } from '../../../lib/format';
-import { useRelatedArticles } from '../api/get-article';
+import { useArticleProjects, useRelatedArticles } from '../api/get-article';
 import { useRecordView } from '../api/record-view';
 import { useSaveArticle } from '../api/save-article';
 
@@ -32,6 +34,7 @@ export function ArticleView({ article }: { article: ArticleRecord }) {
     view.mutate(article.id);
   }, [article.id, view]);
   const related = useRelatedArticles(article.id);
+  const projects = useArticleProjects(article.id);
   return (
     <Stack gap="md" component="article">
       <Group justify="space-between" wrap="wrap">
@@ -76,6 +79,25 @@ export function ArticleView({ article }: { article: ArticleRecord }) {
           ))}
         </Group>
       )}
+      <section aria-labelledby="article-projects">
+        <Title order={2} id="article-projects" size="h3" mb="sm">Projects in this article</Title>
+        {projects.isError
+          ? projects.error instanceof ApiError && projects.error.status === 403
+            ? <NotInPlan what="The projects database" features={['projects']} />
+            : <ErrorNotice error={projects.error} />
+          : projects.data && (projects.data.length === 0
+            ? <Text c="dark.6">No project is linked to this article.</Text>
+            : (
+              <List aria-label="Projects in this article">
+                {projects.data.map((p) => (
+                  <List.Item key={p.id}>
+                    <Anchor component={Link} to={`/projects/${p.id}`}>{p.title}</Anchor>
+                    <Text span size="sm" c="dark.6">{[p.airport, p.country_code, p.status].filter(Boolean).map((x) => ` · ${x}`).join('')}</Text>
+                  </List.Item>
+                ))}
+              </List>
+            ))}
+      </section>
       <section aria-labelledby="related">
         <Title order={2} id="related" size="h3" mb="sm">Related articles</Title>
         {related.isError ? <ErrorNotice error={related.error} /> : related.data ? <ArticleList articles={related.data} label="Related articles" empty="No related articles." /> : null}

@@ -125,7 +125,8 @@ export function SearchPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Stack>
-            <Group justify="space-between" wrap="wrap">
+            {/* The row keeps a button's height from the start: the buttons arrive with /v1/me (no layout shift). */}
+            <Group justify="space-between" wrap="wrap" mih={36}>
               <Title order={2} size="h4">Results</Title>
               <Group>
                 {me.data?.has('exports') && me.data.has('archive') ? (
@@ -134,12 +135,6 @@ export function SearchPage() {
                 {me.data && (me.data.has('alerts') || me.data.preview('alerts')) && <AlertFromSearch filter={filter} />}
               </Group>
             </Group>
-            {me.data && !(me.data.has('exports') && me.data.has('archive')) && (
-              <NotInPlan what="CSV export of the archive" features={['archive', 'exports']} />
-            )}
-            {me.data && !me.data.has('alerts') && !me.data.preview('alerts') && (
-              <NotInPlan what="Alerts" features={['alerts']} />
-            )}
             {results.isPending ? <Loading label="Searching…" /> : results.isError ? <ErrorNotice error={results.error} /> : (
               <>
                 <div role="status" aria-live="polite">
@@ -159,6 +154,13 @@ export function SearchPage() {
                   <Button variant="default" disabled={!results.data.hasNext} onClick={() => go(filter, offset + LIMIT)}>Next page</Button>
                 </Group>
               </>
+            )}
+            {/* What the plan leaves out, after the results: said when /v1/me arrives, moving nothing above it. */}
+            {me.data && !(me.data.has('exports') && me.data.has('archive')) && (
+              <NotInPlan what="CSV export of the archive" features={['archive', 'exports']} />
+            )}
+            {me.data && !me.data.has('alerts') && !me.data.preview('alerts') && (
+              <NotInPlan what="Alerts" features={['alerts']} />
             )}
           </Stack>
         </Grid.Col>

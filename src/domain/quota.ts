@@ -21,16 +21,20 @@ export interface QuotaState {
 }
 
 
+/** A daily counter: its table and the column naming whose budget a row counts. */
+type Counter = { table: 'usage_counters'; owner: 'api_key_id' } | { table: 'oauth_usage_counters'; owner: 'user_id' };
+
 /**
- * Counts one request against the key's budget for today, unless the budget is spent.
- * @param limit requests per UTC day of the key's plan
+ * Counts one request in `counter` for `ownerId` today, in one atomic statement (several
+ * processes share one budget), unless `limit` is reached.
  */
-export async function chargeQuota(ctx: Ctx, apiKeyId: string, limit: number): Promise<QuotaState> {
+async function charge(ctx: Ctx, counter: Counter, ownerId: string, limit: number): Promise<QuotaState> {
   const now = ctx.now();
   const resetSeconds = secondsToUtcMidnight(now);
+  const owner = sql.ref(counter.owner);
   const row = await sql<{ count: number }>`
-    insert into usage_counters as u (api_key_id, day, count) values (${apiKeyId}, ${utcDay(now)}, 1)
-    on conflict (api_key_id, day) do update set count = u.count + 1 where u.count < ${limit}
+    insert into ${sql.table(counter.table)} as u (${owner}, day, count) values (${ownerId}, ${utcDay(now)}, 1)
+    on conflict (${owner}, day) do update set count = u.count + 1 where u.count < ${limit}
     returning u.count`.execute(ctx.db);
   const count = row.rows[0]?.count;
   if (count === undefined || count > limit) return { allowed: false, limit, remaining: 0, resetSeconds };
@@ -38,21 +42,19 @@ export async function chargeQuota(ctx: Ctx, apiKeyId: string, limit: number): Pr
 }
 
 /**
+ * Counts one request against the key's budget for today (`usage_counters`), unless the budget is spent.
+ * @param limit requests per UTC day of the key's plan
+ */
+export const chargeQuota = (ctx: Ctx, apiKeyId: string, limit: number): Promise<QuotaState> =>
+  charge(ctx, { table: 'usage_counters', owner: 'api_key_id' }, apiKeyId, limit);
+
+/**
  * Counts one request of an OAuth access token against its user's budget for today (all of a
  * person's connected apps share it; `oauth_usage_counters`), unless the budget is spent.
  * @param limit requests per UTC day of the user's plan
  */
-export async function chargeUserQuota(ctx: Ctx, userId: string, limit: number): Promise<QuotaState> {
-  const now = ctx.now();
-  const resetSeconds = secondsToUtcMidnight(now);
-  const row = await sql<{ count: number }>`
-    insert into oauth_usage_counters as u (user_id, day, count) values (${userId}, ${utcDay(now)}, 1)
-    on conflict (user_id, day) do update set count = u.count + 1 where u.count < ${limit}
-    returning u.count`.execute(ctx.db);
-  const count = row.rows[0]?.count;
-  if (count === undefined || count > limit) return { allowed: false, limit, remaining: 0, resetSeconds };
-  return { allowed: true, limit, remaining: limit - count, resetSeconds };
-}
+export const chargeUserQuota = (ctx: Ctx, userId: string, limit: number): Promise<QuotaState> =>
+  charge(ctx, { table: 'oauth_usage_counters', owner: 'user_id' }, userId, limit);
 
 /** Requests a key has made on the current UTC day (0 when none). */
 export async function usedToday(ctx: Ctx, apiKeyId: string): Promise<number> {

@@ -190,6 +190,21 @@ describe('airport-intel CLI', () => {
     assert.match(bad.stderr, /--tenders <N>/);
   });
 
+  // PGlite cannot enforce a statement timeout (docs/decisions/0013): PostgreSQL only.
+  if (process.env.TEST_DATABASE_URL) it('seed synthetic runs its long batches past DB_STATEMENT_TIMEOUT_MS (a 3 000-row batch cannot finish in 1 ms; the serving processes keep the bound: test/reliability)', async () => {
+    const bound = { DB_STATEMENT_TIMEOUT_MS: '1' };
+    const seeded = await cliWith(bound, 'seed', 'synthetic', '--projects', '3000', '--seed', '11');
+    assert.equal(seeded.code, 0, seeded.stderr);
+    assert.match(seeded.stderr, /Generated \d+ editions, 0 articles, 3000 projects and 0 tenders/);
+    const database = await open();
+    try {
+      const row = await database.db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      assert.ok(Number(row.n) >= 3000, `${row.n} projects`);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('says in one line that the port is in use, with exit code 1 and no stack', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

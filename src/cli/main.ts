@@ -142,7 +142,7 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
           },
         });
         say(`Generated ${report.editions} editions, ${report.articles} articles, ${report.projects} projects and ${report.tenders} tenders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      });
+      }, { longStatements: true });
     });
 
   root.command('media').description('manage the media library\'s storage').command('migrate')

@@ -42,12 +42,17 @@ export const say = (message: string): void => {
   process.stderr.write(message + '\n');
 };
 
-/** Opens the configured database, brings its schema up to date (unless `migrate: false`), runs `fn`, closes it. */
+/**
+ * Opens the configured database, brings its schema up to date (unless `migrate: false`), runs `fn`, closes it.
+ * `longStatements: true` lifts `DB_STATEMENT_TIMEOUT_MS` for this command (bulk loads whose batches
+ * take what they take on a large database; the serving processes keep their bound).
+ */
 export async function withDatabase<T>(
   fn: (database: Database, config: Config) => Promise<T>,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; longStatements?: boolean } = {},
 ): Promise<T> {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  const config = options.longStatements ? { ...loaded, dbStatementTimeoutMs: 0 } : loaded;
   const database = await openConfiguredDatabase(config);
   try {
     if (options.migrate !== false) await migrate(database);

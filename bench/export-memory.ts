@@ -11,6 +11,10 @@
  *
  *   npm run bench:export            # runs bench/export-speed.ts, then this; knobs: EXPORT_PROJECTS
  *                                   # (0 skips this run), BENCH_DATABASE_URL
+ *   EXPORT_DATABASE_URL=postgres://…/scale node --import tsx bench/export-memory.ts
+ *                                   # exports a database seeded beforehand (bench/README.md, "The data
+ *                                   # sets") instead of loading a throwaway one; it is left as it was
+ *                                   # but for the bench's administrator
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,8 +43,10 @@ const TARGET_MB = 100;
 const TARGET_SPEED = 0.7;
 /** Cores used by other processes during the export above which the figures are flagged as disturbed. */
 const BUSY_NEIGHBOURS = 0.2;
-const projects = Number(process.env.EXPORT_PROJECTS ?? 1_000_000);
-if (projects <= 0) {
+/** A database seeded beforehand: exported as it is (not created, loaded or dropped). */
+const seeded = process.env.EXPORT_DATABASE_URL;
+let projects = Number(process.env.EXPORT_PROJECTS ?? 1_000_000);
+if (!seeded && projects <= 0) {
   console.log('export memory: skipped (EXPORT_PROJECTS=0)');
   process.exit(0);
 }
@@ -67,9 +73,9 @@ function rss(pid: number): number {
   return kb * 1024;
 }
 
-await admin(`create database ${dbName}`);
-const url = new URL(server);
-url.pathname = `/${dbName}`;
+if (!seeded) await admin(`create database ${dbName}`);
+const url = new URL(seeded ?? server);
+if (!seeded) url.pathname = `/${dbName}`;
 let child: ReturnType<typeof spawn> | undefined;
 try {
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
@@ -77,24 +83,30 @@ try {
   let copyText: string;
   try {
     await migrate(database);
-    const started = Date.now();
-    let last = 0;
-    await seedSynthetic(database.db, {
-      projects,
-      onProgress: (done, total) => {
-        if (Date.now() - last > 5000 || done === total) {
-          say(`  loading: ${done.toLocaleString('en')} / ${total.toLocaleString('en')} projects (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-          last = Date.now();
-        }
-      },
-    });
-    say(`loaded ${projects.toLocaleString('en')} projects in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    await admin('vacuum analyze', url.toString());
-    await createUser(systemCtx(database.db, systemClock), { email: 'bench-admin@example.test', admin: true });
+    if (seeded) {
+      projects = Number((await database.db.selectFrom('projects').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+      say(`exporting the ${projects.toLocaleString('en')} projects of ${url.pathname.slice(1)}`);
+    } else {
+      const started = Date.now();
+      let last = 0;
+      await seedSynthetic(database.db, {
+        projects,
+        onProgress: (done, total) => {
+          if (Date.now() - last > 5000 || done === total) {
+            say(`  loading: ${done.toLocaleString('en')} / ${total.toLocaleString('en')} projects (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+            last = Date.now();
+          }
+        },
+      });
+      say(`loaded ${projects.toLocaleString('en')} projects in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      await admin('vacuum analyze', url.toString());
+    }
+    const email = `bench-admin-${process.pid}@example.test`;
+    await createUser(systemCtx(database.db, systemClock), { email, admin: true });
     const sys = systemCtx(database.db, systemClock);
-    key = (await createApiKey(sys, { email: 'bench-admin@example.test' })).key;
+    key = (await createApiKey(sys, { email })).key;
     // The route's own SELECT, as the administrator's export prepares it, for COPY.
-    const user = await database.db.selectFrom('users').select('id').where('email', '=', 'bench-admin@example.test').executeTakeFirstOrThrow();
+    const user = await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const identity = await loadIdentity(sys, user.id, 'api_key');
     const compiled = (await exportProjects({ ...sys, identity: identity ?? null }, {}, PROJECT_CSV_COLUMNS)).select.compile(database.db);
     copyText = `copy (${inlineParameters(compiled.sql, compiled.parameters)}) to stdout with csv`;
@@ -182,5 +194,5 @@ try {
 } finally {
   child?.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
-  await admin(`drop database if exists ${dbName} with (force)`);
+  if (!seeded) await admin(`drop database if exists ${dbName} with (force)`);
 }

@@ -183,8 +183,9 @@ describe('a professional reader in the browser', () => {
     const admin = await svc.h.identity({ admin: true });
     const asAdmin = (url: string, method: string, body: unknown) => svc.call(url, { method, headers: { ...admin.keyAuth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const group = await asAdmin('/v1/admin/companies', 'POST', { name: 'Wallaby Aviation Group', country_code: 'AU', aliases: ['WAG'] });
-    assert.equal(group.status, 201, await group.text());
-    const groupId = ((await group.json()) as { id: string }).id;
+    const groupBody = await group.text();
+    assert.equal(group.status, 201, groupBody);
+    const groupId = (JSON.parse(groupBody) as { id: string }).id;
     const sub = await asAdmin('/v1/admin/companies', 'POST', { name: 'Wallaby Apron Works', parent_id: groupId });
     assert.equal(sub.status, 201, await sub.text());
     const project = await makeProject(svc.h, { title: 'Wallaby stand expansion' });

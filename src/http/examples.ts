@@ -86,6 +86,7 @@ export const v1ArticleExample = {
   topics: ['operations-resilience'],
   tags: ['power-resilience', 'business-continuity', 'crisis-management'],
   airports: ['LHR'],
+  companies: [{ id: '6f1c2a4e-0b7d-4c1e-9a55-3d2b8e7f9a10', slug: 'heathrow-airport-holdings', name: 'Heathrow Airport Holdings' }],
   is_saved: false,
 };
 
@@ -143,7 +144,7 @@ export const v1ProjectExample = {
 /** `GET /v1/projects/{id}`: the project with its companies and mentions. */
 export const v1ProjectDetailExample = {
   ...v1ProjectExample,
-  companies: [{ id: '6f1c2a4e-0b7d-4c1e-9a55-3d2b8e7f9a10', name: 'Heathrow Airport Holdings', role: 'client' }],
+  companies: [{ id: '6f1c2a4e-0b7d-4c1e-9a55-3d2b8e7f9a10', slug: 'heathrow-airport-holdings', name: 'Heathrow Airport Holdings', role: 'client' }],
   articles: [{ id: ARTICLE_ID, slug: 'heathrow-third-runway-consultation-opens', headline: 'Heathrow third runway consultation opens', edition_number: 42, publish_date: '2026-11-20' }],
 };
 

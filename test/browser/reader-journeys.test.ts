@@ -5,7 +5,9 @@
  * /library; searches the archive with a quoted phrase and a facet, sees the terms highlighted,
  * shares the URL (a fresh page shows the same results) and creates an alert from the search; an
  * administrator changes a watched project's status over the API → the bell's count goes up and the
- * notification links to the project. axe-core on every page visited.
+ * notification links to the project; opens an article naming companies, follows a company link
+ * and sees the company's page with its projects and articles (and the way back from a project).
+ * axe-core on every page visited.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -175,6 +177,64 @@ describe('a professional reader in the browser', () => {
       await assertAccessible(page, '/notifications');
     } finally {
       await context.close();
+    }
+  });
+  it('follows a company link from an article to the company page, with its projects and articles, on a phone too', async () => {
+    const admin = await svc.h.identity({ admin: true });
+    const asAdmin = (url: string, method: string, body: unknown) => svc.call(url, { method, headers: { ...admin.keyAuth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const group = await asAdmin('/v1/admin/companies', 'POST', { name: 'Wallaby Aviation Group', country_code: 'AU', aliases: ['WAG'] });
+    const groupBody = await group.text();
+    assert.equal(group.status, 201, groupBody);
+    const groupId = (JSON.parse(groupBody) as { id: string }).id;
+    const sub = await asAdmin('/v1/admin/companies', 'POST', { name: 'Wallaby Apron Works', parent_id: groupId });
+    assert.equal(sub.status, 201, await sub.text());
+    const project = await makeProject(svc.h, { title: 'Wallaby stand expansion' });
+    assert.equal((await asAdmin(`/v1/admin/projects/${project.id}/companies`, 'PUT', { companies: [{ name: 'Wallaby Apron Works', role: 'contractor' }] })).status, 200);
+    // An article of the latest published edition names the group (the reader's archive reaches it).
+    const article = await svc.h.database.db.selectFrom('articles as a').innerJoin('editions as e', 'e.id', 'a.edition_id').select(['a.id', 'a.slug', 'a.headline'])
+      .where('e.status', '=', 'published').orderBy('e.publish_date', 'desc').orderBy('a.sort_order').executeTakeFirstOrThrow();
+    const named = await asAdmin(`/v1/admin/articles/${article.id}/companies`, 'PUT', { companies: ['WAG'] });
+    assert.equal(named.status, 200, await named.text());
+
+    for (const width of [1280, 360]) {
+      const context = await svc.newContext(width === 360 ? { width: 360, height: 740 } : {});
+      const page = await context.newPage();
+      try {
+        await signInWithEmailLink(svc, page, reader.email);
+        await page.goto(`/articles/${article.id}/${article.slug}`);
+        await expectHeading(page, article.headline);
+        const companies = page.getByRole('navigation', { name: 'Companies' });
+        assert.deepEqual(await companies.getByRole('link').allTextContents(), ['Wallaby Aviation Group']);
+        await companies.getByRole('link', { name: 'Wallaby Aviation Group' }).click();
+        await expectHeading(page, 'Wallaby Aviation Group');
+        assert.equal(new URL(page.url()).pathname, '/companies/wallaby-aviation-group');
+        await page.getByRole('heading', { level: 2, name: 'Subsidiaries' }).waitFor();
+        await page.getByRole('region', { name: 'Subsidiaries' }).getByRole('link', { name: 'Wallaby Apron Works' }).waitFor();
+        // Its projects include the subsidiary's; its articles the one that names it.
+        const projects = page.getByRole('region', { name: 'Projects' });
+        await projects.getByRole('link', { name: 'Wallaby stand expansion' }).waitFor();
+        const articles = page.getByRole('region', { name: 'Articles' });
+        await articles.getByRole('link', { name: article.headline }).waitFor();
+        assert.equal(await articles.getByRole('link', { name: article.headline }).getAttribute('href'), `/articles/${article.id}/${article.slug}`);
+        // A professional reader without `wat`: the tenders section says which plans include them.
+        await page.getByRole('region', { name: 'Tenders' }).getByTestId('not-in-plan').waitFor();
+        assert.match((await page.getByTestId('company-counts').textContent()) ?? '', /1 project · 0 tenders · 1 article/);
+        await assertAccessible(page, `/companies/{slug} at ${width} px`);
+        if (width === 360) {
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          assert.ok(overflow <= 0, `no sideways scrolling of the page at 360 px (${overflow} px)`);
+          continue;
+        }
+        // The project page links its companies to their pages too.
+        await projects.getByRole('link', { name: 'Wallaby stand expansion' }).click();
+        await expectHeading(page, 'Wallaby stand expansion');
+        await page.getByRole('region', { name: 'Companies' }).getByRole('link', { name: 'Wallaby Apron Works' }).click();
+        await expectHeading(page, 'Wallaby Apron Works');
+        await page.getByRole('region', { name: 'Company facts' }).or(page.getByRole('table', { name: 'Company facts' })).getByRole('link', { name: 'Wallaby Aviation Group' }).waitFor();
+        await assertAccessible(page, '/companies/{slug} (a subsidiary)');
+      } finally {
+        await context.close();
+      }
     }
   });
 });

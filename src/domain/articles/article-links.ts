@@ -28,7 +28,7 @@ export interface ArticleLinkSets {
 }
 
 const linksOf = (a: ArticleView): ArticleLinks => ({
-  article_id: a.id, topics: a.topics, tags: a.tags, airports: a.airports.map(({ id, iata, name }) => ({ id, iata_code: iata, name })), companies: a.companies,
+  article_id: a.id, topics: a.topics, tags: a.tags, airports: a.airports.map(({ id, iata, name }) => ({ id, iata_code: iata, name })), companies: a.companies.map(({ id, name }) => ({ id, name })),
 });
 const values = (refs: (string | Parameters<typeof refValue>[0])[] | undefined) => refs?.map(refValue);
 

@@ -57,7 +57,8 @@ export interface ArticleView {
   topics: Term[];
   tags: Term[];
   airports: AirportRef[];
-  companies: { id: string; name: string }[];
+  /** The companies it names, by name; `slug` as `/v1/companies/{ref}` takes it */
+  companies: { id: string; slug: string; name: string }[];
 }
 
 /** Selects `ArticleView` rows of the articles `a` that satisfy `ids` (or of all articles when `null`). */
@@ -103,7 +104,7 @@ export function selectArticleViews(db: Kysely<DB>, ids: Expression<SqlBool> | nu
         eb
           .selectFrom('article_companies as ac')
           .innerJoin('companies as co', 'co.id', 'ac.company_id')
-          .select(['co.id', 'co.name'])
+          .select(['co.id', 'co.slug', 'co.name'])
           .whereRef('ac.article_id', '=', 'a.id')
           .orderBy('co.name'),
       ).as('companies'),

@@ -9,6 +9,7 @@
  *   and export, in the caller's archive scope).
  */
 import { Type, type Static } from 'typebox';
+import { CompanyRef } from '../shared/link-refs.js';
 import { createOf, FilterList, FilterText, Int4Id, NullableString, patchOf, Strings, Text } from '../shared/input-schema.js';
 
 /** Every field an administrator may set, named as in the article record. */
@@ -23,7 +24,7 @@ const articleFields = {
   airports: Strings('Airports: IATA codes, airport ids or airport names (as either edition reads them)'),
   topics: Strings('Topic slugs or names (the controlled vocabulary)'),
   tags: Strings('Tag slugs or names; new tags are created'),
-  companies: Strings('Companies: ids, names or aliases (replaces the set)'),
+  companies: Type.Array(CompanyRef, { maxItems: 100, description: 'Companies: ids, slugs, names or aliases, or `{ id, slug, name }` as the /v1 article record carries them (replaces the set)' }),
   source_name: NullableString({ maxLength: 300 }),
   source_url: NullableString({ maxLength: 2000, format: 'uri' }),
   sort_order: Type.Integer({ minimum: 0, maximum: 100_000, description: 'Position inside the edition (default: last)' }),

@@ -50,7 +50,8 @@ export interface ProjectView {
   record_version: string;
   topics: Term[];
   tags: Term[];
-  companies: { id: string; name: string; role: string }[];
+  /** Companies on the project with their role; `slug` as `/v1/companies/{ref}` takes it */
+  companies: { id: string; slug: string; name: string; role: string }[];
 }
 
 /** Where a project was mentioned: an article of a published or archived edition. */
@@ -106,7 +107,7 @@ export function selectProjectViews(db: Kysely<DB>, where: RawBuilder<SqlBool>) {
       termsJson('project', 'topic', 'p').as('topics'),
       termsJson('project', 'tag', 'p').as('tags'),
       jsonArrayFrom(
-        eb.selectFrom('project_companies as x').innerJoin('companies as co', 'co.id', 'x.company_id').select(['co.id', 'co.name', 'x.role'])
+        eb.selectFrom('project_companies as x').innerJoin('companies as co', 'co.id', 'x.company_id').select(['co.id', 'co.slug', 'co.name', 'x.role'])
           .whereRef('x.project_id', '=', 'p.id').orderBy('co.name'),
       ).as('companies'),
     ]);

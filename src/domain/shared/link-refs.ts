@@ -36,18 +36,26 @@ export const PROJECT_COMPANY_ROLES = ['contractor', 'operator', 'investor', 'des
 /** One role of a company in a project. */
 export type ProjectCompanyRole = (typeof PROJECT_COMPANY_ROLES)[number];
 
-/** A company: its id or name (or one of its aliases), or `{ id, name }` as the links read returns it. */
+/**
+ * A company: its id, slug, name or one of its aliases, or `{ id, slug, name }` as the links read and
+ * the /v1 article and project records return it (the id decides when given; decision 0056).
+ */
 export const CompanyRef = Type.Union([
-  text('Company id, name or alias'),
-  Type.Object({ id: Type.Optional(text('Company id')), name: Type.Optional(text('Company name or alias')) }, { additionalProperties: false, minProperties: 1 }),
+  text('Company id, slug, name or alias'),
+  Type.Object({
+    id: Type.Optional(text('Company id')),
+    slug: Type.Optional(text('Company slug (when no id is given)')),
+    name: Type.Optional(text('Company name or alias (when no id or slug is given)')),
+  }, { additionalProperties: false, minProperties: 1 }),
 ]);
 /** One company reference. */
 export type CompanyRef = Static<typeof CompanyRef>;
 
-/** A company with its role in a project, `{ id, name, role }` as the links read returns it (role default contractor). */
+/** A company with its role in a project, `{ id, slug, name, role }` as the project record returns it (role default contractor). */
 export const ProjectCompanyRef = Type.Object({
   id: Type.Optional(text('Company id')),
-  name: Type.Optional(text('Company name or alias (when no id is given)')),
+  slug: Type.Optional(text('Company slug (when no id is given)')),
+  name: Type.Optional(text('Company name or alias (when no id or slug is given)')),
   role: Type.Optional(StringEnum(PROJECT_COMPANY_ROLES, { description: 'Role in the project (default contractor)', default: 'contractor' })),
 }, { additionalProperties: false, minProperties: 1 });
 /** One company of a project. */
@@ -76,10 +84,13 @@ export const CompanySet = Type.Object({ companies: list(CompanyRef, 'Every compa
 /** The companies of a tender to set. */
 export type CompanySetInput = Static<typeof CompanySet>;
 
-/** The string a reference stands for: the string itself, else the most specific key of its object. */
+/**
+ * The string a reference stands for: the string itself, else the most specific key of its object
+ * (an airport's IATA code, then an id, a slug, a name).
+ */
 export function refValue(ref: string | { id?: string | undefined; iata_code?: string | undefined; slug?: string | undefined; name?: string | undefined }): string {
   if (typeof ref === 'string') return ref;
-  return ref.iata_code ?? ref.slug ?? ref.id ?? ref.name ?? '';
+  return ref.iata_code ?? ref.id ?? ref.slug ?? ref.name ?? '';
 }
 
 /** A term or airport as the links read returns it. */

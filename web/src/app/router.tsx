@@ -66,6 +66,7 @@ const router = createBrowserRouter([
           { path: 'tenders', lazy: () => import('./routes/tenders') },
           { path: 'tenders/:id', lazy: () => import('./routes/tender') },
           { path: 'calendar', lazy: () => import('./routes/calendar') },
+          { path: 'companies/:slug', lazy: () => import('./routes/company') },
         ],
       },
       {

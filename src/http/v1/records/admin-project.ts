@@ -73,7 +73,7 @@ export const presentAdminProject = (p: ProjectView): AdminProject => ({
   parent_project_id: p.parent_project_id,
   topics: p.topics.map((t) => t.slug),
   tags: p.tags.map((t) => t.slug),
-  companies: p.companies,
+  companies: p.companies.map(({ id, name, role }) => ({ id, name, role })),
   last_seen_edition_number: p.last_seen_edition_number,
   updated_at: new Date(p.updated_at).toISOString(),
   version: p.record_version,

@@ -1,7 +1,7 @@
 /**
  * The article record of the /v1 edition (seed 001, section 2) plus `kind`, `source_url`,
  * `edition_number` and the slugs of its topics, tags and airports' IATA codes (the values the
- * search parameters take); the CSV columns of the search export.
+ * search parameters take), and the companies it names (id, slug, name: decision 0056); the CSV columns of the search export.
  */
 import { Type, type Static } from 'typebox';
 import type { ArchiveHit, ArticleCsvField, ArticleView } from '../../../domain/articles/index.js';
@@ -14,6 +14,13 @@ export const HighlightFragment = component('V1HighlightFragment', Type.Object({
   text: Type.String({ description: 'Plain text, never markup: render it as text' }),
   match: Type.Boolean({ description: 'true: the query matched these words (e.g. wrap them in <mark>)' }),
 }, { title: 'Highlight fragment' }), { text: 'substation fire', match: true });
+
+/** A company an article names: its profile is `GET /v1/companies/{slug}` (or `{id}`). */
+export const ArticleCompany = component('V1ArticleCompany', Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  slug: Type.String({ description: 'As GET /v1/companies/{ref} takes it (the web app\'s page is /companies/{slug})' }),
+  name: Type.String(),
+}, { title: 'ArticleCompany' }), { id: '6f1c2a4e-0b7d-4c1e-9a55-3d2b8e7f9a10', slug: 'heathrow-airport-holdings', name: 'Heathrow Airport Holdings' });
 
 export const Article = component('V1Article', Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -35,6 +42,7 @@ export const Article = component('V1Article', Type.Object({
   topics: Type.Array(Type.String(), { description: 'Topic slugs' }),
   tags: Type.Array(Type.String(), { description: 'Tag slugs' }),
   airports: Type.Array(Type.String(), { description: 'IATA codes of the airports it mentions' }),
+  companies: Type.Array(ArticleCompany, { description: 'The companies it names, by name (each profile: GET /v1/companies/{slug})' }),
   is_saved: Type.Boolean({ description: "In the caller's saved articles" }),
   highlight: Type.Optional(Type.Object({
     headline: Type.Array(HighlightFragment, { description: 'The whole headline as fragments' }),
@@ -64,6 +72,7 @@ export const presentArticle = (a: ArticleView & { is_saved: boolean }): Article 
   topics: a.topics.map((t) => t.slug),
   tags: a.tags.map((t) => t.slug),
   airports: a.airports.map((x) => x.iata),
+  companies: a.companies.map((c) => ({ id: c.id, slug: c.slug, name: c.name })),
   is_saved: a.is_saved,
 });
 

@@ -54,6 +54,7 @@ export const presentProject = (p: ProjectView & { is_watched: boolean }): Projec
 
 const ProjectCompany = component('V1ProjectCompany', Type.Object({
   id: Type.String({ format: 'uuid' }),
+  slug: Type.String({ description: 'The company\'s slug (GET /v1/companies/{ref}; the web app\'s page is /companies/{slug})' }),
   name: Type.String(),
   role: Type.String({ description: 'What the company does on the project (client, contractor, designer, …)' }),
 }, { title: 'ProjectCompany' }));
@@ -76,7 +77,7 @@ export type ProjectDetail = Static<typeof ProjectDetail>;
 
 export const presentProjectDetail = (p: ProjectView & { is_watched: boolean; articles: ProjectMention[] }): ProjectDetail => ({
   ...presentProject(p),
-  companies: p.companies.map((c) => ({ id: c.id, name: c.name, role: c.role })),
+  companies: p.companies.map((c) => ({ id: c.id, slug: c.slug, name: c.name, role: c.role })),
   articles: p.articles.map((a) => ({ id: a.article_id, slug: a.slug, headline: a.headline, edition_number: a.edition_number, publish_date: a.publish_date })),
 });
 

@@ -43,7 +43,7 @@ const TermsBody = component('V1ArticleTermsPut', strict({
   tags: refs(TermRef, 'Tag slugs or names (new tags are created), or `{ slug, name }`; replaces the set'),
 }), { topics: ['operations', 'Infrastructure'], tags: ['resilience', 'Power Supply'] });
 const AirportsBody = component('V1ArticleAirportsPut', strict({ airports: refs(AirportRef, 'IATA codes, airport ids or airport names, or `{ id, iata_code, name }` as the links read returns them; replaces the set') }), { airports: ['LHR', 'London Gatwick Airport'] });
-const CompaniesBody = component('V1ArticleCompaniesPut', strict({ companies: refs(CompanyRef, 'Company ids, names, slugs or aliases, or `{ id, name }` as the links read returns them; replaces the set') }), { companies: ['Heathrow Airport Holdings'] });
+const CompaniesBody = component('V1ArticleCompaniesPut', strict({ companies: refs(CompanyRef, 'Company ids, names, slugs or aliases, or `{ id, slug, name }` as the links read and the /v1 article record return them; replaces the set') }), { companies: ['Heathrow Airport Holdings'] });
 const ProjectsBody = component('V1ArticleProjectsPut', strict({
   projects: Type.Array(Type.String({ format: 'uuid', maxLength: 36 }), { maxItems: 100, description: 'Project ids; replaces the set' }),
 }), { projects: ['0b9f4c3e-6a53-4f4e-9a55-8f9f1d8f2b10'] });

@@ -1,6 +1,6 @@
 /**
- * The article page's body: cover, why it matters, takeaways, text, source link, topics, tags and
- * airports as links, the projects it mentions (→ /projects/{id}), save, related articles. Opening it records a view (once per article shown).
+ * The article page's body: cover, why it matters, takeaways, text, source link, topics, tags,
+ * airports and companies (→ /companies/{slug}) as links, the projects it mentions (→ /projects/{id}), save, related articles. Opening it records a view (once per article shown).
  */
 import { Anchor, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
@@ -19,7 +19,8 @@ import { useSaveArticle } from '../api/save-article';
 export interface ArticleRecord {
   id: string; slug: string; headline: string; content: string; takeaways: string[]; why_it_matters: string;
   region: string | null; region_slug: string | null; country_code: string | null; source_name: string | null; source_url: string | null;
-  edition_number: number; publish_date: string; topics: string[]; tags: string[]; airports: string[]; is_saved: boolean;
+  edition_number: number; publish_date: string; topics: string[]; tags: string[]; airports: string[];
+  companies: { id: string; slug: string; name: string }[]; is_saved: boolean;
 }
 
 export function ArticleView({ article }: { article: ArticleRecord }) {
@@ -69,6 +70,12 @@ export function ArticleView({ article }: { article: ArticleRecord }) {
         <Group gap="xs" component="nav" aria-label="Airports">
           <Text size="sm" fw={600}>Airports:</Text>
           {article.airports.map((iata) => <Anchor key={iata} component={Link} to={`/airports/${iata}`} size="sm">{iata}</Anchor>)}
+        </Group>
+      )}
+      {article.companies.length > 0 && (
+        <Group gap="xs" component="nav" aria-label="Companies">
+          <Text size="sm" fw={600}>Companies:</Text>
+          {article.companies.map((c) => <Anchor key={c.id} component={Link} to={`/companies/${c.slug}`} size="sm">{c.name}</Anchor>)}
         </Group>
       )}
       {article.topics.length + article.tags.length > 0 && (

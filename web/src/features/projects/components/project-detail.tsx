@@ -1,6 +1,6 @@
 /**
  * `/projects/{id}`: the project (place, type, status, value in its own currency, dates), its
- * programme and packages (`parent_project_id` both ways), the companies on it, the articles that
+ * programme and packages (`parent_project_id` both ways), the companies on it (→ /companies/{slug}), the articles that
  * mention it (each a link to `/articles/{id}/{slug}`), and watch.
  */
 import { Anchor, Group, List, Stack, Table, Text } from '@mantine/core';
@@ -54,7 +54,7 @@ export function ProjectDetail({ id }: { id: string }) {
       </Section>
       <Section id="companies" title="Companies">
         {p.companies.length === 0 ? <Text size="sm">No companies recorded.</Text> : (
-          <List>{p.companies.map((c) => <List.Item key={`${c.id}-${c.role}`}>{c.name} <Text span size="sm">({c.role})</Text></List.Item>)}</List>
+          <List>{p.companies.map((c) => <List.Item key={`${c.id}-${c.role}`}><Anchor component={Link} to={`/companies/${c.slug}`}>{c.name}</Anchor> <Text span size="sm">({c.role})</Text></List.Item>)}</List>
         )}
       </Section>
       <Section id="articles" title="Articles that mention it">

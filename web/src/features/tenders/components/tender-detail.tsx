@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api/errors';
 import { formatAmount, formatDateTime, formatDay } from '../../../lib/format';
 import { useTender } from '../api/get-tender';
 import { DaysToDeadline, TENDER_TYPE_LABELS, TenderStatus } from './tender-status';
-import { WatNotInPlan } from './wat-not-in-plan';
+import { WatNotInPlan } from '../../../components/wat-not-in-plan';
 
 export function TenderDetail({ id }: { id: string }) {
   const tender = useTender(id);

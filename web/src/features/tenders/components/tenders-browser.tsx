@@ -16,7 +16,7 @@ import { formatAmount, formatDateTime } from '../../../lib/format';
 import { type TenderQuery, useTenders } from '../api/list-tenders';
 import { useTenderFacets } from '../api/tender-facets';
 import { DaysToDeadline, TENDER_STATUS_LABELS, TENDER_TYPE_LABELS, TenderStatus } from './tender-status';
-import { WatNotInPlan } from './wat-not-in-plan';
+import { WatNotInPlan } from '../../../components/wat-not-in-plan';
 
 const PAGE = 50;
 const SORTS = [

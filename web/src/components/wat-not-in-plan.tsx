@@ -1,7 +1,7 @@
-/** "Tenders are not in your plan": which plans and add-on include them (from `GET /v1/plans`), and the upgrade path. */
-import { NotInPlan } from '../../../components/plan-notice';
-import { Loading } from '../../../components/query-state';
-import { usePlanCatalogue } from '../api/list-plans';
+/** (Shared by /tenders, /tenders/{id} and /companies/{slug}.) "Tenders are not in your plan": which plans and add-on include them (from `GET /v1/plans`), and the upgrade path. */
+import { usePlanCatalogue } from '../lib/plan-catalogue';
+import { NotInPlan } from './plan-notice';
+import { Loading } from './query-state';
 
 const list = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 

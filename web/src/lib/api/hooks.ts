@@ -9,14 +9,20 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient, type Query
 import { unwrap, type ApiError } from './errors';
 
 /** What an openapi-fetch call answers. */
-type Answer<T> = { data?: T; error?: unknown; response: Response };
+type Answer = { data?: unknown; error?: unknown; response: Response };
+/** The data of a successful answer `R` (inferred from the call, so the client's own overloads pick its types). */
+export type DataOf<R> = R extends { data?: infer D } ? Exclude<D, undefined> : never;
 
-/**
- * Query options (for `useQuery`, `fetchQuery`, prefetching) whose data is `request`'s answer, or
- * the part of it `pick` keeps (a list's array).
- */
-export function apiQuery<T, U = T>(queryKey: QueryKey, request: () => Promise<Answer<T>>, pick: (data: T) => U = (data) => data as unknown as U) {
-  return queryOptions({ queryKey, queryFn: async () => pick(unwrap(await request())) });
+const options = <U>(queryKey: QueryKey, queryFn: () => Promise<U>) => queryOptions<U, Error, U, QueryKey>({ queryKey, queryFn });
+
+/** Query options (for `useQuery`, `fetchQuery`, prefetching) whose data is `request`'s answer. */
+export function apiQuery<R extends Answer>(queryKey: QueryKey, request: () => Promise<R>) {
+  return options(queryKey, async () => unwrap(await request()) as DataOf<R>);
+}
+
+/** {@link apiQuery} whose data is the part of the answer `pick` keeps (a list's array). */
+export function apiQueryOf<R extends Answer, U>(queryKey: QueryKey, request: () => Promise<R>, pick: (data: DataOf<R>) => U) {
+  return options(queryKey, async () => pick(unwrap(await request()) as DataOf<R>));
 }
 
 /**
@@ -24,13 +30,13 @@ export function apiQuery<T, U = T>(queryKey: QueryKey, request: () => Promise<An
  * the answer in the cache) runs first, then the reads under `invalidates` are refetched (the
  * mutation settles once they are).
  */
-export function useApiMutation<V, T>(
-  request: (vars: V) => Promise<Answer<T>>,
-  { invalidates, onSuccess }: { invalidates?: QueryKey; onSuccess?: (qc: QueryClient, data: T, vars: V) => void } = {},
+export function useApiMutation<V, R extends Answer>(
+  request: (vars: V) => Promise<R>,
+  { invalidates, onSuccess }: { invalidates?: QueryKey; onSuccess?: (qc: QueryClient, data: DataOf<R>, vars: V) => void } = {},
 ) {
   const qc = useQueryClient();
-  return useMutation<T, ApiError | Error, V>({
-    mutationFn: async (vars) => unwrap(await request(vars)),
+  return useMutation<DataOf<R>, ApiError | Error, V>({
+    mutationFn: async (vars) => unwrap(await request(vars)) as DataOf<R>,
     onSuccess: (data, vars) => {
       onSuccess?.(qc, data, vars);
       return invalidates ? qc.invalidateQueries({ queryKey: invalidates }) : undefined;

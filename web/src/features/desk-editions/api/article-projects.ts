@@ -4,16 +4,16 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
-import { apiQuery, useApiMutation } from '../../../lib/api/hooks';
+import { apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
 
 const key = (id: string) => ['desk', 'articles', id, 'projects'] as const;
 
 export function useArticleProjects(id: string) {
-  return useQuery(apiQuery([...key(id), 'linked'], () => api.GET('/v1/admin/articles/{id}/projects', { params: { path: { id } } }), (d) => d.projects));
+  return useQuery(apiQueryOf([...key(id), 'linked'], () => api.GET('/v1/admin/articles/{id}/projects', { params: { path: { id } } }), (d) => d.projects));
 }
 
 export function useProjectCandidates(id: string) {
-  return useQuery(apiQuery([...key(id), 'candidates'],
+  return useQuery(apiQueryOf([...key(id), 'candidates'],
     () => api.GET('/v1/admin/articles/{id}/projects/candidates', { params: { path: { id }, query: { limit: 10 } } }), (d) => d.candidates));
 }
 

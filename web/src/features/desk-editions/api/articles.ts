@@ -6,7 +6,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
-import { apiQuery, useApiMutation } from '../../../lib/api/hooks';
+import { apiQuery, apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
 import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 import { editionsQueryKey } from './editions';
@@ -38,7 +38,7 @@ export const useSuggestMetadata = () => useApiMutation((body: components['schema
 /** Airports whose name, city or code matches `q` (2 characters at least). */
 export function useAirportSearch(q: string) {
   return useQuery({
-    ...apiQuery(['desk', 'airports', q], () => api.GET('/v1/airports', { params: { query: { q, limit: 20 } } }), (d) => d.airports),
+    ...apiQueryOf(['desk', 'airports', q], () => api.GET('/v1/airports', { params: { query: { q, limit: 20 } } }), (d) => d.airports),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
@@ -47,7 +47,7 @@ export function useAirportSearch(q: string) {
 /** Companies whose name or alias matches `q` (2 characters at least). */
 export function useCompanySearch(q: string) {
   return useQuery({
-    ...apiQuery(['desk', 'companies', q], () => api.GET('/v1/admin/companies', { params: { query: { q, limit: 20 } } }), (d) => d.companies),
+    ...apiQueryOf(['desk', 'companies', q], () => api.GET('/v1/admin/companies', { params: { query: { q, limit: 20 } } }), (d) => d.companies),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });

@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
-import { apiQuery, useApiMutation } from '../../../lib/api/hooks';
+import { apiQuery, apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
 import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
@@ -20,7 +20,7 @@ export const editionsQueryKey = ['desk', 'editions'] as const;
 const editionKey = (id: string) => [...editionsQueryKey, id] as const;
 const articlesKey = (id: string) => [...editionsQueryKey, id, 'articles'] as const;
 
-export const editionsQuery = apiQuery([...editionsQueryKey, 'list'], () => api.GET('/v1/admin/editions', { params: { query: { limit: 100 } } }), (d) => d.editions);
+export const editionsQuery = apiQueryOf([...editionsQueryKey, 'list'], () => api.GET('/v1/admin/editions', { params: { query: { limit: 100 } } }), (d) => d.editions);
 
 export function useEditions() {
   return useQuery(editionsQuery);
@@ -32,7 +32,7 @@ export function useEdition(id: string) {
   return useQuery(editionQuery(id));
 }
 
-export const editionArticlesQuery = (id: string) => apiQuery(articlesKey(id),
+export const editionArticlesQuery = (id: string) => apiQueryOf(articlesKey(id),
   () => api.GET('/v1/editions/{id}/articles', { params: { path: { id }, query: { limit: 200 } } }), (d) => d.articles);
 
 export function useEditionArticles(id: string) {

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
-import { apiQuery, useApiMutation } from '../../../lib/api/hooks';
+import { apiQuery, apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
 import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
@@ -12,7 +12,7 @@ export type AdminEvent = components['schemas']['V1AdminCalendarEvent'];
 
 export const eventsKey = ['desk', 'calendar'] as const;
 
-export const eventsQuery = (q: string) => apiQuery([...eventsKey, 'list', q],
+export const eventsQuery = (q: string) => apiQueryOf([...eventsKey, 'list', q],
   () => api.GET('/v1/admin/calendar', { params: { query: { limit: 200, ...(q ? { q } : {}) } } }), (d) => d.events);
 export const useEvents = (q: string) => useQuery(eventsQuery(q));
 

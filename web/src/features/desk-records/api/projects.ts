@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
-import { apiQuery, useApiMutation } from '../../../lib/api/hooks';
+import { apiQuery, apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
 import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
@@ -15,7 +15,7 @@ export type ProjectLinks = components['schemas']['V1AdminProjectLinks'];
 
 export const projectsKey = ['desk', 'projects'] as const;
 
-export const projectsQuery = (q: string) => apiQuery([...projectsKey, 'list', q],
+export const projectsQuery = (q: string) => apiQueryOf([...projectsKey, 'list', q],
   () => api.GET('/v1/admin/projects', { params: { query: { limit: 100, ...(q ? { q } : {}) } } }), (d) => d.projects);
 export const useProjects = (q: string) => useQuery(projectsQuery(q));
 

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
-import { apiQuery, useApiMutation } from '../../../lib/api/hooks';
+import { apiQuery, apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
 import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
@@ -13,7 +13,7 @@ export type AdminTender = components['schemas']['V1AdminTender'];
 
 export const tendersKey = ['desk', 'tenders'] as const;
 
-export const tendersQuery = (q: string) => apiQuery([...tendersKey, 'list', q],
+export const tendersQuery = (q: string) => apiQueryOf([...tendersKey, 'list', q],
   () => api.GET('/v1/admin/tenders', { params: { query: { limit: 100, ...(q ? { q } : {}) } } }), (d) => d.tenders);
 export const useTenders = (q: string) => useQuery(tendersQuery(q));
 

@@ -307,22 +307,22 @@ describe('the desk record pages, as an administrator', () => {
       const editionUrl = `/desk/editions/${edition.body.id}`;
       for (const page of [first, second]) {
         await page.goto(editionUrl);
-        await page.getByLabel('Executive summary').waitFor();
+        await page.getByRole('textbox', { name: 'Executive summary' }).waitFor();
       }
       assert.equal((await adminCall('POST', '/v1/admin/articles', { edition_id: edition.body.id, headline: 'Added meanwhile' })).status, 201);
-      await first.getByLabel('Executive summary').fill('The first editor\'s summary.');
+      await first.getByRole('textbox', { name: 'Executive summary' }).fill('The first editor\'s summary.');
       await first.getByRole('button', { name: 'Save edition' }).click();
       await first.getByText('Edition saved.').waitFor();
 
-      await second.getByLabel('Key trends').fill('A trend from the older version');
+      await second.getByRole('textbox', { name: 'Key trends' }).fill('A trend from the older version');
       await second.getByRole('button', { name: 'Save edition' }).click();
       await second.getByRole('alert').filter({ hasText: 'Someone else changed this record' }).waitFor();
-      assert.equal(await second.getByLabel('Key trends').inputValue(), 'A trend from the older version', 'what was typed stays');
+      assert.equal(await second.getByRole('textbox', { name: 'Key trends' }).inputValue(), 'A trend from the older version', 'what was typed stays');
       assert.deepEqual((await adminCall('GET', `/v1/admin/editions/${edition.body.id}`)).body.key_trends, [], 'the stale save changed nothing');
       await second.getByRole('button', { name: 'Reload the latest version' }).click();
       await second.getByText('Reloaded the latest version.').waitFor();
-      assert.equal(await second.getByLabel('Executive summary').inputValue(), 'The first editor\'s summary.');
-      await second.getByLabel('Key trends').fill('A trend from the latest version');
+      assert.equal(await second.getByRole('textbox', { name: 'Executive summary' }).inputValue(), 'The first editor\'s summary.');
+      await second.getByRole('textbox', { name: 'Key trends' }).fill('A trend from the latest version');
       await second.getByRole('button', { name: 'Save edition' }).click();
       await second.getByText('Edition saved.').waitFor();
       const after = (await adminCall('GET', `/v1/admin/editions/${edition.body.id}`)).body;

@@ -4,7 +4,8 @@
  * create, edit and delete a project with its airport and company links; an unpublished tender shows
  * in /desk/tenders and is published from there; add a news source, poll it now, enable and disable it; upload an image in
  * /desk/media by dropping it, edit its alt text, try to delete a pinned asset and read why not; add
- * a procurement review; a stale edit shows the conflict (409, decision 0050) and reload works;
+ * a procurement review; a stale edit shows the conflict (409, decision 0050) and reload works, for a
+ * project and for two editors of one article and one edition;
  * the keyboard alone creates a project.
  * axe-core on every desk page visited; one page again at 360 px.
  */
@@ -255,6 +256,78 @@ describe('the desk record pages, as an administrator', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `no sideways scrolling of the page at 360 px (${overflow} px)`);
       await assertAccessible(page, '/desk/projects at 360 px');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('two editors of one article and one edition: the second save from an older version gets the 409 notice, reload shows the first editor\'s change', async () => {
+    const edition = await adminCall('POST', '/v1/admin/editions', { number: 9402, publish_date: '2026-11-27', summary: 'First draft of the summary.' });
+    assert.equal(edition.status, 201, JSON.stringify(edition.body));
+    const article = await adminCall('POST', '/v1/admin/articles', { edition_id: edition.body.id, headline: 'Two editors story' });
+    assert.equal(article.status, 201, JSON.stringify(article.body));
+    const context = await svc.newContext();
+    const first = await context.newPage();
+    const second = await context.newPage();
+    try {
+      await signInWithEmailLink(svc, first, admin.email);
+
+      // ---- The article editor, open in two tabs (both loaded the same version).
+      const articleUrl = `/desk/editions/${edition.body.id}/articles/${article.body.id}`;
+      for (const page of [first, second]) {
+        await page.goto(articleUrl);
+        await page.getByLabel('Headline').waitFor();
+      }
+      await first.getByLabel('Headline').fill('Two editors story, retitled');
+      await first.getByRole('button', { name: 'Save article' }).click();
+      await first.getByText('Article saved.').waitFor();
+      await first.getByLabel('Why it matters').fill('The first editor saves again from the version the save answered.');
+      await first.getByRole('button', { name: 'Save article' }).click();
+      await first.getByText('Article saved.').waitFor();
+
+      await second.getByLabel('Why it matters').fill('Written from the older version.');
+      await second.getByRole('button', { name: 'Save article' }).click();
+      await second.getByRole('alert').filter({ hasText: 'Someone else changed this record' }).waitFor();
+      assert.equal(await second.getByLabel('Why it matters').inputValue(), 'Written from the older version.', 'what was typed stays');
+      await assertAccessible(second, '/desk/editions/{id}/articles/{id} (stale edit)');
+      const unchanged = (await adminCall('GET', `/v1/admin/articles/${article.body.id}`)).body;
+      assert.equal(unchanged.why_it_matters, 'The first editor saves again from the version the save answered.', 'the stale save changed nothing');
+      await second.getByRole('button', { name: 'Reload the latest version' }).click();
+      await second.getByText('Reloaded the latest version.').waitFor();
+      assert.equal(await second.getByLabel('Headline').inputValue(), 'Two editors story, retitled');
+      assert.equal(await second.getByLabel('Why it matters').inputValue(), 'The first editor saves again from the version the save answered.');
+      await second.getByLabel('Why it matters').fill('Written from the latest version.');
+      await second.getByRole('button', { name: 'Save article' }).click();
+      await second.getByText('Article saved.').waitFor();
+      const saved = (await adminCall('GET', `/v1/admin/articles/${article.body.id}`)).body;
+      assert.equal(saved.why_it_matters, 'Written from the latest version.');
+      assert.equal(saved.headline, 'Two editors story, retitled');
+
+      // ---- The edition page, the same way: adding an article meanwhile is no conflict, a changed summary is.
+      const editionUrl = `/desk/editions/${edition.body.id}`;
+      for (const page of [first, second]) {
+        await page.goto(editionUrl);
+        await page.getByRole('textbox', { name: 'Executive summary' }).waitFor();
+      }
+      assert.equal((await adminCall('POST', '/v1/admin/articles', { edition_id: edition.body.id, headline: 'Added meanwhile' })).status, 201);
+      await first.getByRole('textbox', { name: 'Executive summary' }).fill('The first editor\'s summary.');
+      await first.getByRole('button', { name: 'Save edition' }).click();
+      await first.getByText('Edition saved.').waitFor();
+
+      await second.getByRole('textbox', { name: 'Key trends' }).fill('A trend from the older version');
+      await second.getByRole('button', { name: 'Save edition' }).click();
+      await second.getByRole('alert').filter({ hasText: 'Someone else changed this record' }).waitFor();
+      assert.equal(await second.getByRole('textbox', { name: 'Key trends' }).inputValue(), 'A trend from the older version', 'what was typed stays');
+      assert.deepEqual((await adminCall('GET', `/v1/admin/editions/${edition.body.id}`)).body.key_trends, [], 'the stale save changed nothing');
+      await second.getByRole('button', { name: 'Reload the latest version' }).click();
+      await second.getByText('Reloaded the latest version.').waitFor();
+      assert.equal(await second.getByRole('textbox', { name: 'Executive summary' }).inputValue(), 'The first editor\'s summary.');
+      await second.getByRole('textbox', { name: 'Key trends' }).fill('A trend from the latest version');
+      await second.getByRole('button', { name: 'Save edition' }).click();
+      await second.getByText('Edition saved.').waitFor();
+      const after = (await adminCall('GET', `/v1/admin/editions/${edition.body.id}`)).body;
+      assert.deepEqual(after.key_trends, ['A trend from the latest version']);
+      assert.equal(after.summary, 'The first editor\'s summary.');
     } finally {
       await context.close();
     }

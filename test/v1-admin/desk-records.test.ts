@@ -1,7 +1,8 @@
 /**
  * What the editorial desk's record pages need from /v1/admin (issue 27): the lists of projects and
- * tenders in any state, conditional PATCH with `If-Match` on projects, tenders and calendar events
- * (409 when someone else changed the record; decision 0050) and polling one news source now.
+ * tenders in any state, conditional PATCH with `If-Match` on projects, tenders, calendar events,
+ * editions and articles (409 when someone else changed the record; decision 0050) and polling one
+ * news source now.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -92,10 +93,15 @@ describe('PATCH with If-Match (decision 0050)', () => {
     { name: 'project', url: '/v1/admin/projects', body: { title: 'Desk etag project', iata_code: 'LHR' }, entity: 'project', change: { description: 'first editor' }, other: { description: 'second editor' } },
     { name: 'tender', url: '/v1/admin/tenders', body: { title: 'Desk etag tender', buyer: 'Heathrow Airport Limited', type: 'rfp' }, entity: 'tender', change: { description: 'first editor' }, other: { description: 'second editor' } },
     { name: 'calendar event', url: '/v1/admin/calendar', body: { title: 'Desk etag expo', starts_on: '2027-03-16' }, entity: 'calendar_event', change: { venue: 'Hall 1' }, other: { venue: 'Hall 2' } },
+    { name: 'edition', url: '/v1/admin/editions', body: { number: 92701, publish_date: '2027-01-07' }, entity: 'edition', change: { summary: 'first editor' }, other: { summary: 'second editor' } },
+    {
+      name: 'article', url: '/v1/admin/articles', entity: 'article', change: { why_it_matters: 'first editor' }, other: { why_it_matters: 'second editor', tags: ['desk-etag'] },
+      body: async () => ({ edition_id: (await created('/v1/admin/editions', { number: 92702, publish_date: '2027-01-14' })).id, headline: 'Desk etag article' }),
+    },
   ];
   for (const c of cases) {
     it(`${c.name}: GET answers ETag = "version"; a PATCH from the current version passes, one from a stale version is 409 and changes nothing`, async () => {
-      const rec = await created(c.url, c.body);
+      const rec = await created(c.url, typeof c.body === 'function' ? await c.body() : c.body);
       const read = await call(h, admin, 'GET', `${c.url}/${rec.id}`);
       assert.equal(read.headers.etag, `"${rec.version}"`);
       assert.equal(read.json().version, rec.version);
@@ -123,6 +129,35 @@ describe('PATCH with If-Match (decision 0050)', () => {
       await expectProblem(await patch(`${c.url}/${NOBODY}`, c.change, `"${current.version}"`), 404);
     });
   }
+
+  it('an edition\'s version does not move when its articles are added, reordered or removed (its own fields only)', async () => {
+    const edition = await created('/v1/admin/editions', { number: 92703, publish_date: '2027-01-21' });
+    const one = await created('/v1/admin/articles', { edition_id: edition.id, headline: 'Desk etag first story' });
+    const two = await created('/v1/admin/articles', { edition_id: edition.id, headline: 'Desk etag second story' });
+    assert.equal((await call(h, admin, 'PATCH', `/v1/admin/articles/${two.id}`, { sort_order: 0 })).statusCode, 200);
+    assert.equal((await call(h, admin, 'DELETE', `/v1/admin/articles/${one.id}`)).statusCode, 200);
+    const read = await call(h, admin, 'GET', `/v1/admin/editions/${edition.id}`);
+    assert.equal(read.json().article_count, 1);
+    assert.equal(read.json().version, edition.version);
+    const saved = await patch(`/v1/admin/editions/${edition.id}`, { summary: 'Written while the list changed.' }, `"${edition.version}"`);
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.equal(saved.json().summary, 'Written while the list changed.');
+  });
+
+  it('an article\'s version moves with a change of its links alone, so a stale save of the links is refused too', async () => {
+    const edition = await created('/v1/admin/editions', { number: 92704, publish_date: '2027-01-28' });
+    const art = await created('/v1/admin/articles', { edition_id: edition.id, headline: 'Desk etag linked story', airports: ['LHR'] });
+    h.clock.advance(1000); // the version moves with the write's `updated_at` (time passes between two saves)
+    const first = await patch(`/v1/admin/articles/${art.id}`, { airports: ['SIN'] }, `"${art.version}"`);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.notEqual(first.json().version, art.version);
+    await expectProblem(await patch(`/v1/admin/articles/${art.id}`, { airports: ['CDG'] }, `"${art.version}"`), 409, undefined, /changed by someone else/);
+    const read = (await call(h, admin, 'GET', `/v1/admin/articles/${art.id}`)).json();
+    assert.deepEqual(read.airports, ['SIN']);
+    // The admin read, `version` included, is accepted back as it is (decision 0023).
+    const back = await patch(`/v1/admin/articles/${art.id}`, read, `"${read.version}"`);
+    assert.equal(back.statusCode, 200, back.body);
+  });
 });
 
 describe('POST /v1/admin/sources/{id}/poll', () => {

@@ -5,7 +5,7 @@
  * update-, delete-article) and their input and filter schemas. What the faces may import.
  */
 export * from './schemas.js';
-export type { AirportRef, ArticleView, Term } from './repository.js';
+export type { AdminArticleView, AirportRef, ArticleView, Term } from './repository.js';
 export { insertArticle, loadArticle, loadArticleViews } from './repository.js';
 export { findArticles, matchingArticleIds, type ArticleFilter } from './search-engine.js';
 export { withSaved, type ReaderArticle } from './saved-articles.js';

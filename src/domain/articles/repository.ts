@@ -16,6 +16,7 @@ import { recomputeEditionRollups } from '../sql/rollups.js';
 import { replaceAirportLinks, replaceCompanyLinks, replaceTermLinks } from '../sql/entity-links.js';
 import { termsJson } from '../shared/sql-filters.js';
 import { slugify } from '../slug.js';
+import { recordVersion } from '../sql/record-version.js';
 import type { ArticleCreateInput, ArticleInput } from './schemas.js';
 
 /** A taxonomy term attached to an article. */
@@ -61,14 +62,25 @@ export interface ArticleView {
   companies: { id: string; slug: string; name: string }[];
 }
 
-/** Selects `ArticleView` rows of the articles `a` that satisfy `ids` (or of all articles when `null`). */
-export function selectArticleViews(db: Kysely<DB>, ids: Expression<SqlBool> | null) {
+/** An article as the editors' faces read and write it: the view with its version. */
+export interface AdminArticleView extends ArticleView {
+  /** The stored row's version (an MD5 of the row as text): the admin faces' ETag (decision 0050). */
+  record_version: string;
+}
+
+/**
+ * Selects `ArticleView` rows of the articles `a` that satisfy `ids` (or of all articles when
+ * `null`); with `withVersion`, `AdminArticleView` rows (`record_version` too).
+ */
+export function selectArticleViews(db: Kysely<DB>, ids: Expression<SqlBool> | null, { withVersion = false } = {}) {
   return db
     .selectFrom('articles as a')
     .innerJoin('editions as e', 'e.id', 'a.edition_id')
     .leftJoin('regions as r', 'r.slug', 'a.region_slug')
     .leftJoin('countries as c', 'c.code', 'a.country_code')
     .$if(ids !== null, (qb) => qb.where(ids!))
+    // Only the editors' reads hash the row (readers' lists never pay for it).
+    .$if(withVersion, (qb) => qb.select(recordVersion('a').as('record_version')))
     .select((eb) => [
       'a.id',
       'a.kind',
@@ -137,13 +149,14 @@ export async function loadArticleViews(db: Kysely<DB>, ids: string[]): Promise<A
 // ------------------------------------------------------------------ the write path
 
 /**
- * One article in any edition status, without a visibility rule: the loader of the write path
- * (readers go through `getArticle`, which hides drafts). @throws DomainError NOT_FOUND
+ * One article in any edition status with its version, without a visibility rule: the loader of
+ * the write path and the editors' read (readers go through `getArticle`, which hides drafts).
+ * @throws DomainError NOT_FOUND
  */
-export async function loadArticle(db: Kysely<DB>, id: string): Promise<ArticleView> {
-  const [a] = await loadArticleViews(db, [id]);
+export async function loadArticle(db: Kysely<DB>, id: string): Promise<AdminArticleView> {
+  const a = await selectArticleViews(db, sql<SqlBool>`a.id = ${id}::uuid`, { withVersion: true }).executeTakeFirst();
   if (!a) throw notFound(`Article ${id}`);
-  return a;
+  return a as AdminArticleView;
 }
 
 /** A slug unique inside the edition. */
@@ -183,7 +196,9 @@ export async function writeArticle(trx: Kysely<DB>, id: string, input: ArticleIn
     }
   }
   if (input.region !== undefined) set.region_slug = input.region === null ? null : await resolveRegion(trx, input.region);
-  if (Object.keys(set).length) await trx.updateTable('articles').set({ ...set, updated_at: now }).where('id', '=', id).execute();
+  // A change of the link sets is a write of the article too: it stamps `updated_at`, so its version moves (decision 0050).
+  const links = input.topics !== undefined || input.tags !== undefined || input.airports !== undefined || input.companies !== undefined;
+  if (Object.keys(set).length || links) await trx.updateTable('articles').set({ ...set, updated_at: now }).where('id', '=', id).execute();
   // The link sets through the one link writer of projects, tenders and articles (src/domain/links).
   await replaceTermLinks(trx, 'article', id, { topics: input.topics, tags: input.tags });
   if (input.airports) await replaceAirportLinks(trx, 'article', id, input.airports);
@@ -198,7 +213,7 @@ export async function writeArticle(trx: Kysely<DB>, id: string, input: ArticleIn
  * @throws DomainError VALIDATION naming the field whose value differs or does not resolve
  */
 export async function foldReadFields(trx: Kysely<DB>, before: ArticleView, input: ArticleInput): Promise<ArticleInput> {
-  const { id, slug, kind, edition_number, publish_date, is_saved: _saved, iata_codes, country_code, region_slug, ...rest } = input;
+  const { id, slug, kind, edition_number, publish_date, is_saved: _saved, version: _version, iata_codes, country_code, region_slug, ...rest } = input;
   const stored: [string, unknown, unknown][] = [['id', id, before.id], ['slug', slug, before.slug], ['kind', kind, before.kind],
     ['edition_number', edition_number, before.edition_number], ['publish_date', publish_date, before.publish_date]];
   for (const [field, sent, value] of stored) {

@@ -41,7 +41,7 @@ export type ArticleCreateInput = Static<typeof ArticleCreate>;
  * read on either edition can be written back as it is (decision 0023). The synonyms `iata_codes`,
  * `country_code` and `region_slug` write `airports`, `country` and `region` when those are absent
  * and must name the same values when both are sent; the others must equal the stored value
- * (`is_saved`, the caller's own flag, is ignored).
+ * (`is_saved`, the caller's own flag, and `version`, which `If-Match` carries, are ignored).
  */
 const readOnlyFields = {
   id: Type.String({ format: 'uuid', description: 'Read-only: must be the article\'s id' }),
@@ -50,6 +50,7 @@ const readOnlyFields = {
   edition_number: Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'Read-only: must be the number of the article\'s edition (move it with edition_id)' }),
   publish_date: Type.String({ maxLength: 10, description: 'Read-only: must be the publication date of the article\'s edition' }),
   is_saved: Type.Boolean({ description: 'Read-only, ignored: the caller\'s own flag' }),
+  version: Type.String({ maxLength: 64, description: 'Read-only, ignored: the version of the admin read (send it as `If-Match` to make the write conditional; decision 0050)' }),
   iata_codes: Strings('Synonym of airports (the /api/v1 read carries both)'),
   country_code: NullableString({ minLength: 1, maxLength: 100, description: 'Synonym of country' }),
   region_slug: NullableString({ minLength: 1, maxLength: 100, description: 'Synonym of region' }),

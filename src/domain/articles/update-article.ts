@@ -1,20 +1,24 @@
 /** Updating an article: any field, lists replace the set (administrators; audited; rollups recomputed). */
 import { adminWrite, lockRecord } from '../admin/admin.js';
+import { checkIfMatch, type IfMatch } from '../admin/preconditions.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { recomputeEditionRollups, recomputeProjectRollups } from '../sql/rollups.js';
 import type { ArticleInput } from './schemas.js';
-import { foldReadFields, freeSlug, loadArticle, projectsOfArticle, requireEdition, writeArticle, type ArticleView } from './repository.js';
+import { foldReadFields, freeSlug, loadArticle, projectsOfArticle, requireEdition, writeArticle, type AdminArticleView } from './repository.js';
 
 /**
  * Updates an article; lists replace the whole set. The fields of a read are accepted back
  * (`foldReadFields`): a PATCH of an unchanged read changes nothing and audits nothing.
- * @throws DomainError NOT_FOUND, VALIDATION
+ * @param options.ifMatch the versions (`record_version`) the change was made from; another one is refused
+ * @throws DomainError NOT_FOUND, VALIDATION, CONFLICT (the article changed since the version
+ *   `options.ifMatch` names: decision 0050)
  */
-export async function updateArticle(ctx: Ctx, id: string, patch: ArticleInput): Promise<ArticleView> {
+export async function updateArticle(ctx: Ctx, id: string, patch: ArticleInput, options: { ifMatch?: IfMatch } = {}): Promise<AdminArticleView> {
   return adminWrite(ctx, async (trx, tctx) => {
     await lockRecord(trx, 'articles', id);
     const before = await loadArticle(trx, id);
+    checkIfMatch(`Article ${id}`, before.record_version, options.ifMatch);
     // A record read on either edition may come back as it is (decision 0023).
     const input = await foldReadFields(trx, before, patch);
     if (input.headline !== undefined || input.edition_id !== undefined) {

@@ -2,12 +2,13 @@
  * The calendar's SQL for the admin operations: the event view (any state) and the stored columns
  * of an admin input, with its dates and place checked and resolved.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { resolveCountry, resolveRegion } from '../sql/vocabulary.js';
 import { invalidParam } from '../errors.js';
 import type { CalendarEventView } from './list-calendar-events.js';
 import type { CalendarEventInput } from './schemas.js';
+import { recordVersion } from '../sql/record-version.js';
 
 /** An event as the admin faces show it: any state, with whether readers see it. */
 export type AdminCalendarEventView = CalendarEventView & { region_name: string | null; published: boolean; updated_at: Date;
@@ -21,7 +22,7 @@ export const selectAdminEvents = (db: Kysely<DB>) =>
     .leftJoin('regions as r', 'r.slug', 'ev.region_slug')
     .select([
       'ev.id', 'ev.title', 'ev.starts_on', 'ev.ends_on', 'ev.city', 'ev.country_code', 'c.name as country_name', 'ev.region_slug', 'r.name as region_name',
-      'ev.venue', 'ev.organiser', 'ev.url', 'ev.description', 'ev.origin', 'ev.article_id', 'ev.published', 'ev.updated_at', sql<string>`md5(ev::text)`.as('record_version'),
+      'ev.venue', 'ev.organiser', 'ev.url', 'ev.description', 'ev.origin', 'ev.article_id', 'ev.published', 'ev.updated_at', recordVersion('ev').as('record_version'),
     ]);
 
 /** Event `id` in any state, locked for the transaction when `lock`; `undefined` when there is none. */

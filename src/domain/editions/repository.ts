@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { conflict, notFound } from '../errors.js';
 import type { Page, Window } from '../pagination.js';
+import { recordVersion } from '../sql/record-version.js';
 import type { EditionStatus } from './schemas.js';
 
 /** A key metric of an executive summary. */
@@ -36,6 +37,11 @@ export interface EditionView {
   key_metrics: KeyMetric[];
   /** Articles in the edition (rollup). */
   article_count: number;
+  /**
+   * The stored row's version without its rollup (an MD5 of the row as JSON, `article_count` left
+   * out: adding an article is not a change of the edition): the admin faces' ETag (decision 0050).
+   */
+  record_version: string;
 }
 
 const columns = [
@@ -49,6 +55,7 @@ const columns = [
   'regional_highlights',
   'key_metrics',
   'article_count',
+  recordVersion('editions', ['article_count']).as('record_version'),
 ] as const;
 
 /** Newest first: by publish date, then number. */

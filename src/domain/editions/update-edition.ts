@@ -3,6 +3,7 @@
  * change recomputes the rollups (repository.ts: `recomputeRollupsOfEdition`).
  */
 import { adminWrite, lockRecord } from '../admin/admin.js';
+import { checkIfMatch, type IfMatch } from '../admin/preconditions.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { recomputeRollupsOfEdition } from '../sql/rollups.js';
@@ -14,12 +15,18 @@ import type { EditionInput } from './schemas.js';
  * edition's row is locked for the transaction, so concurrent writes of one edition take turns and
  * each audits the change it really made. A `publish` of an edition that is already published
  * changes nothing (no write, no rollup recompute, no audit entry) and returns it as it is.
- * @throws DomainError NOT_FOUND, CONFLICT (number taken, also by a concurrent write)
+ * @param options.ifMatch the versions (`record_version`) the change was made from; another one is
+ *   refused (decision 0050)
+ * @throws DomainError NOT_FOUND, CONFLICT (number taken, also by a concurrent write; the edition
+ *   changed since the version `options.ifMatch` names)
  */
-export async function updateEdition(ctx: Ctx, id: string, input: EditionInput, action: 'update' | 'publish' = 'update'): Promise<EditionView> {
+export async function updateEdition(
+  ctx: Ctx, id: string, input: EditionInput, action: 'update' | 'publish' = 'update', options: { ifMatch?: IfMatch } = {},
+): Promise<EditionView> {
   return adminWrite(ctx, async (trx, tctx) => {
     await lockRecord(trx, 'editions', id);
     const before = await loadEdition(trx, id);
+    checkIfMatch(`Edition ${id}`, before.record_version, options.ifMatch);
     if (action === 'publish' && before.status === 'published') return before;
     if (input.number !== undefined && input.number !== before.number) await assertNumberFree(trx, input.number, id);
     const set: Record<string, unknown> = {};

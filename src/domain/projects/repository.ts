@@ -16,6 +16,7 @@ import { termsJson } from '../shared/sql-filters.js';
 import { toUsd } from '../shared/fx.js';
 import type { Ctx } from '../context.js';
 import type { ProjectInput, ProjectSort, ProjectStatus } from './schemas.js';
+import { recordVersion } from '../sql/record-version.js';
 
 /** A project with its place, type, taxonomy and last mention. */
 export interface ProjectView {
@@ -103,7 +104,7 @@ export function selectProjectViews(db: Kysely<DB>, where: RawBuilder<SqlBool>) {
       'c.name as country_name', 'p.region_slug', 'r.name as region_name', 'p.project_type_slug', 'pt.name as project_type_name',
       'p.status', 'p.value_amount', 'p.value_currency', 'p.value_basis', 'p.value_usd', 'p.value_fx_date', 'p.contractor',
       'p.announced_on', 'p.expected_completion_year', 'p.parent_project_id', 'le.number as last_seen_edition_number',
-      'le.publish_date as last_seen_edition_date', 'p.updated_at', sql<string>`md5(p::text)`.as('record_version'),
+      'le.publish_date as last_seen_edition_date', 'p.updated_at', recordVersion('p').as('record_version'),
       termsJson('project', 'topic', 'p').as('topics'),
       termsJson('project', 'tag', 'p').as('tags'),
       jsonArrayFrom(

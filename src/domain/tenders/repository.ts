@@ -14,6 +14,7 @@ import { countryContains, hasTerm, hasTopicOrTag, regionContains, regionIn, term
 import { toUsd } from '../shared/fx.js';
 import type { TenderFilter, TenderInput, TenderSort, TenderType } from './schemas.js';
 import { derivedTenderStatus, type StoredTenderStatus, type TenderStatus } from './tender-status.js';
+import { recordVersion } from '../sql/record-version.js';
 
 /** A tender as callers see it. */
 export interface TenderView {
@@ -106,7 +107,7 @@ export function selectTenderViews(db: Kysely<DB>, where: RawBuilder<SqlBool>, no
       't.country_code', 'c.name as country_name', 't.region_slug', 'r.name as region_name', 't.tender_type',
       derivedTenderStatus(now).as('status'), 't.published_on', 't.deadline',
       sql<number | null>`floor(extract(epoch from (t.deadline - ${now}::timestamptz)) / 86400)::int`.as('days_to_deadline'),
-      't.estimated_value', 't.currency', 't.value_usd', 't.source_name', 't.source_url', 't.awarded_to', 't.awarded_on', 't.published', 't.airport_id', 't.updated_at', sql<string>`md5(t::text)`.as('record_version'),
+      't.estimated_value', 't.currency', 't.value_usd', 't.source_name', 't.source_url', 't.awarded_to', 't.awarded_on', 't.published', 't.airport_id', 't.updated_at', recordVersion('t').as('record_version'),
       termsJson('tender', 'topic', 't').as('topics'),
       termsJson('tender', 'tag', 't').as('tags'),
       jsonArrayFrom(

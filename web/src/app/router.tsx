@@ -8,7 +8,7 @@ import { RootLayout } from '../components/root-layout';
 import { RouteError } from '../components/route-error';
 import { meQuery } from '../features/account/api/get-me';
 import { profileQuery } from '../features/account/api/get-profile';
-import { referenceQuery } from '../features/account/api/get-reference';
+import { referenceQuery } from '../lib/reference';
 import { apiKeysQuery } from '../features/account/api/list-api-keys';
 import { membersQuery } from '../features/account/api/list-members';
 import { sessionQuery } from '../features/auth/api/get-session';

@@ -1,7 +1,8 @@
 /**
- * The outcome of a write next to the form that made it: a confirmation (`role="status"`), or the
- * service's problem detail (`role="alert"`); a change made meanwhile by someone else (409)
- * says so and offers to reload the record (what was typed stays in the form until then).
+ * The outcome of a write next to the form that made it, the one such component of the app: a
+ * confirmation (`role="status"`), or the service's problem detail (`role="alert"`); a change made
+ * meanwhile by someone else (409: `If-Match` refused, decision 0050) says so and, when the form can
+ * reload, offers to read the latest version (what was typed stays in the form until then).
  */
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { errorMessage } from '../lib/api/errors';
@@ -12,7 +13,7 @@ export function WriteStatus({ success, error, onReload }: { success?: string | n
     if (isStaleWrite(error) && onReload) {
       return (
         <Alert color="orange" role="alert" title="Someone else changed this record">
-          <Text size="sm" mb="xs">{errorMessage(error)}</Text>
+          <Text size="sm" mb="xs">{errorMessage(error)} Your changes are still in the form; reload to see the stored record.</Text>
           <Group><Button size="xs" variant="default" onClick={onReload}>Reload the latest version</Button></Group>
         </Alert>
       );

@@ -1,6 +1,6 @@
 /**
  * `If-Match` and `ETag` of the /v1/admin records that carry a `version` (projects, tenders,
- * calendar events; decision 0050, RFC 9110 §8.8.3 and §13.1.1): the record's `version` is its
+ * calendar events, articles, editions; decision 0050, RFC 9110 §8.8.3 and §13.1.1): the record's `version` is its
  * strong entity tag; a PATCH with `If-Match` is refused with 409 problem+json when none of the
  * listed tags is the record's current version. Weak tags (`W/"…"`) never match (If-Match compares
  * strongly).
@@ -17,6 +17,11 @@ export const IfMatchHeaders = Type.Object({
     maxLength: 1000,
     description: 'The record\'s `version` as an entity tag (`"3f2b…"`), a list of them, or `*`. When the record has changed since, the write is refused with 409 and changes nothing.',
   })),
+});
+
+/** The `version` field of a conditional admin record (its strong entity tag's value). */
+export const RecordVersion = Type.String({
+  description: 'The record\'s version, also answered as `ETag`: send it back as `If-Match: "<version>"` on a PATCH to refuse the change (409) when someone else changed the record since (decision 0050)',
 });
 
 const ENTITY_TAG = /^(W\/)?"([\x21\x23-\x7e]*)"$/;

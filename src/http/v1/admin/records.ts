@@ -4,23 +4,26 @@
  * metrics; an article's position and companies), in the /v1 dialect (slugs, IATA codes).
  */
 import { Type, type Static } from 'typebox';
-import type { ArticleLinks, ArticleProjectLink, ArticleView, AutoLinkResult, ProjectCandidate } from '../../../domain/articles/index.js';
+import type { AdminArticleView, ArticleLinks, ArticleProjectLink, AutoLinkResult, ProjectCandidate } from '../../../domain/articles/index.js';
 import type { EditionView } from '../../../domain/editions/index.js';
 import { EditionBase } from '../../records/edition-base.js';
 import { Nullable, component } from '../../schema.js';
 import { articleExample, editionExample, v1ArticleExample } from '../../examples.js';
 import { Article, presentArticle } from '../records/article.js';
+import { RecordVersion } from './preconditions.js';
 
 /** The /v1 admin URL of a record of `collection` (`projects`, `editions` …): its GET reads it, its PATCH and DELETE act on it. */
 export const v1AdminUrl = (collection: string, id: string): string => `/v1/admin/${collection}/${encodeURIComponent(id)}`;
 
 /** An edition in any status, with the whole executive summary. */
-export const AdminEdition = component('V1AdminEdition', Type.Object({ ...EditionBase.properties }, { title: 'AdminEdition' }), editionExample);
+export const AdminEdition = component('V1AdminEdition', Type.Object({ ...EditionBase.properties, version: RecordVersion }, { title: 'AdminEdition' }),
+  { ...editionExample, version: '7c1d2e3f4a5b69788796a5b4c3d2e1f0' });
 export type AdminEdition = Static<typeof AdminEdition>;
 /** An edition view as the admin record. */
 export const presentAdminEdition = (e: EditionView): AdminEdition => ({
   id: e.id, number: e.number, publish_date: e.publish_date, status: e.status, summary: e.summary, top_developments: e.top_developments,
   key_trends: e.key_trends, regional_highlights: e.regional_highlights, key_metrics: e.key_metrics, article_count: e.article_count,
+  version: e.record_version,
 });
 
 const { is_saved: _saved, ...articleProps } = Article.properties;
@@ -29,12 +32,13 @@ export const AdminArticle = component('V1AdminArticle', Type.Object({
   ...articleProps,
   sort_order: Type.Integer({ description: 'Position inside the edition' }),
   companies: Type.Array(Type.String(), { description: 'Company names' }),
-}, { title: 'AdminArticle' }), (({ is_saved: _s, ...rest }) => ({ ...rest, sort_order: 1, companies: articleExample.companies }))(v1ArticleExample));
+  version: RecordVersion,
+}, { title: 'AdminArticle' }), (({ is_saved: _s, ...rest }) => ({ ...rest, sort_order: 1, companies: articleExample.companies, version: '5e4d3c2b1a0f9e8d7c6b5a4938271605' }))(v1ArticleExample));
 export type AdminArticle = Static<typeof AdminArticle>;
-/** An article view as the admin record. */
-export const presentAdminArticle = (a: ArticleView): AdminArticle => {
+/** An article view (with its version) as the admin record. */
+export const presentAdminArticle = (a: AdminArticleView): AdminArticle => {
   const { is_saved: _s, ...rest } = presentArticle({ ...a, is_saved: false });
-  return { ...rest, sort_order: a.sort_order, companies: a.companies.map((c) => c.name) };
+  return { ...rest, sort_order: a.sort_order, companies: a.companies.map((c) => c.name), version: a.record_version };
 };
 
 const TermRef = Type.Object({ slug: Type.String(), name: Type.String() });

@@ -7,6 +7,7 @@ import type { AdminCalendarEventView } from '../../../domain/calendar/index.js';
 import { Nullable, component } from '../../schema.js';
 import { adminCalendarEventExample } from '../admin/examples.js';
 import { presentEvent } from './event.js';
+import { RecordVersion } from '../admin/preconditions.js';
 
 export const AdminCalendarEvent = component('V1AdminCalendarEvent', Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -26,7 +27,7 @@ export const AdminCalendarEvent = component('V1AdminCalendarEvent', Type.Object(
   article_id: Nullable(Type.String({ format: 'uuid', description: 'The article it was extracted from' })),
   published: Type.Boolean({ description: 'Whether readers see it on /v1/calendar' }),
   updated_at: Type.String({ format: 'date-time' }),
-  version: Type.String({ description: 'The record\'s version, also answered as `ETag`: send it back as `If-Match: "<version>"` on a PATCH to refuse the change (409) when someone else changed the record since (decision 0050)' }),
+  version: RecordVersion,
 }, { title: 'AdminCalendarEvent' }), adminCalendarEventExample);
 export type AdminCalendarEvent = Static<typeof AdminCalendarEvent>;
 

@@ -7,6 +7,7 @@ import { Type, type Static } from 'typebox';
 import { PROJECT_STATUSES, type ProjectLinks, type ProjectView } from '../../../domain/projects/index.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
 import { adminProjectExample, projectLinksExample } from '../admin/examples.js';
+import { RecordVersion } from '../admin/preconditions.js';
 
 const Term = Type.Object({ slug: Type.String(), name: Type.String() });
 const LinkedAirport = Type.Object({
@@ -43,7 +44,7 @@ export const AdminProject = component('V1AdminProject', Type.Object({
   companies: Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String(), role: Type.String() })),
   last_seen_edition_number: Nullable(Type.Integer({ description: 'The newest published edition that mentions it' })),
   updated_at: Type.String({ format: 'date-time' }),
-  version: Type.String({ description: 'The record\'s version, also answered as `ETag`: send it back as `If-Match: "<version>"` on a PATCH to refuse the change (409) when someone else changed the record since (decision 0050)' }),
+  version: RecordVersion,
 }, { title: 'AdminProject' }), adminProjectExample);
 export type AdminProject = Static<typeof AdminProject>;
 

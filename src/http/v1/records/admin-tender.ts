@@ -8,6 +8,7 @@ import { BIDDER_OUTCOMES, type TenderLinks, type TenderView } from '../../../dom
 import { Nullable, StringEnum, component } from '../../schema.js';
 import { adminTenderExample, tenderLinksExample } from '../admin/examples.js';
 import { presentTender, Tender } from './tender.js';
+import { RecordVersion } from '../admin/preconditions.js';
 
 const Term = Type.Object({ slug: Type.String(), name: Type.String() });
 
@@ -17,7 +18,7 @@ export const AdminTender = component('V1AdminTender', Type.Object({
   value_usd: Nullable(Type.Integer({ description: 'Whole US dollars' })),
   published: Type.Boolean({ description: 'Whether readers see it (the admin read shows every tender)' }),
   updated_at: Type.String({ format: 'date-time' }),
-  version: Type.String({ description: 'The record\'s version, also answered as `ETag`: send it back as `If-Match: "<version>"` on a PATCH to refuse the change (409) when someone else changed the record since (decision 0050)' }),
+  version: RecordVersion,
   bidders: Type.Array(Type.Object({ name: Type.String(), outcome: StringEnum(BIDDER_OUTCOMES) }), { description: 'By name; writable back as `bidders`' }),
 }, { title: 'AdminTender' }), adminTenderExample);
 export type AdminTender = Static<typeof AdminTender>;

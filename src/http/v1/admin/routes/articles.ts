@@ -2,7 +2,7 @@
  * /v1/admin articles, their entity links and their project links (docs/v1-admin.md; the same
  * domain operations as /api/v1/admin/articles):
  * | POST   | /v1/admin/articles                               | ArticleCreate          | 201 the article |
- * | PATCH  | /v1/admin/articles/{id}                          | ArticlePatch           | the article (a read of either edition is accepted back) |
+ * | PATCH  | /v1/admin/articles/{id}                          | ArticlePatch, If-Match | the article (a read of either edition is accepted back); 409 when stale |
  * | GET    | /v1/admin/articles/{id}                          |                        | the article, any edition status |
  * | DELETE | /v1/admin/articles/{id}                          |                        | the article as it was |
  * | GET    | /v1/admin/articles/{id}/links                    |                        | topics, tags, airports, companies |
@@ -27,6 +27,7 @@ import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
 import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
+import { IfMatchHeaders, ifMatchOf, withETag } from '../preconditions.js';
 import {
   AdminArticle, AdminArticleLinks, AdminArticleProject, AutoLinkRecord, presentAdminArticle, presentAutoLink, presentCandidate,
   presentLinks, presentProjectLink, ProjectCandidateRecord, v1AdminUrl,
@@ -71,19 +72,19 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   r.get('/articles/:id', {
     schema: {
       operationId: 'v1AdminGetArticle', summary: 'Read an article in any edition status', tags, security,
-      description: 'The article with its position and companies, drafts included: what `Location` of its creation points at.',
+      description: 'The article with its position and companies, drafts included: what `Location` of its creation points at. `ETag` is its `version`.',
       params, response: { 200: AdminArticle, ...errors },
     },
-  }, async (req) => presentAdminArticle(await getAdminArticle(ctxOf(req), req.params.id)));
+  }, async (req, reply) => withETag(reply, presentAdminArticle(await getAdminArticle(ctxOf(req), req.params.id))));
 
   r.patch('/articles/:id', {
     schema: {
       operationId: 'v1AdminUpdateArticle', summary: 'Update an article (only the fields sent; lists replace the set)', tags, security,
-      description: 'Changes the fields sent. A record read on /v1 or /api/v1 may be sent back as it is: read-only fields (`id`, `slug`, `kind`, `edition_number`, `publish_date`, `is_saved`) must equal the stored values, the synonyms (`iata_codes`, `country_code`, `region_slug`) must agree with `airports`, `country`, `region`. An unchanged record answers 200 and audits nothing.',
-      params, body: component('V1ArticlePatch', ArticlePatch, patchExample),
+      description: 'Changes the fields sent. A record read on /v1 or /api/v1 may be sent back as it is: read-only fields (`id`, `slug`, `kind`, `edition_number`, `publish_date`, `is_saved`) must equal the stored values, the synonyms (`iata_codes`, `country_code`, `region_slug`) must agree with `airports`, `country`, `region`. An unchanged record answers 200 and audits nothing. With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written.',
+      params, headers: IfMatchHeaders, body: component('V1ArticlePatch', ArticlePatch, patchExample),
       response: { 200: AdminArticle, ...errors },
     },
-  }, async (req) => presentAdminArticle(await updateArticle(ctxOf(req), req.params.id, req.body)));
+  }, async (req, reply) => withETag(reply, presentAdminArticle(await updateArticle(ctxOf(req), req.params.id, req.body, { ifMatch: ifMatchOf(req.headers['if-match']) }))));
 
   r.delete('/articles/:id', {
     schema: {

@@ -2,7 +2,7 @@
  * /v1/admin editions (docs/v1-admin.md; the same domain operations as /api/v1/admin/editions):
  * | GET    | /v1/admin/editions              | status, limit, offset | { editions } in every status (drafts too), newest first              |
  * | POST   | /v1/admin/editions              | EditionCreate     | 201 the edition (a draft unless status says otherwise); 409 number taken |
- * | PATCH  | /v1/admin/editions/{id}         | EditionPatch      | the edition                                                            |
+ * | PATCH  | /v1/admin/editions/{id}         | EditionPatch, If-Match | the edition; 409 when stale                                       |
  * | GET    | /v1/admin/editions/{id}         |                   | the edition, any status                                                |
  * | DELETE | /v1/admin/editions/{id}         |                   | the edition as it was; its articles go with it                          |
  * | POST   | /v1/admin/editions/{id}/publish |                   | the edition, published, rollups recomputed (idempotent)                |
@@ -20,6 +20,7 @@ import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
 import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
+import { IfMatchHeaders, ifMatchOf, withETag } from '../preconditions.js';
 import { AdminEdition, presentAdminEdition, v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: editions'];
@@ -90,19 +91,19 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
   r.get('/editions/:id', {
     schema: {
       operationId: 'v1AdminGetEdition', summary: 'Read an edition in any status', tags, security,
-      description: 'The edition (draft, published or archived) with its whole executive summary: what `Location` of its creation points at.',
+      description: 'The edition (draft, published or archived) with its whole executive summary: what `Location` of its creation points at. `ETag` is its `version`.',
       params, response: { 200: AdminEdition, ...readErrors },
     },
-  }, async (req) => presentAdminEdition(await getAdminEdition(ctxOf(req), req.params.id)));
+  }, async (req, reply) => withETag(reply, presentAdminEdition(await getAdminEdition(ctxOf(req), req.params.id))));
 
   r.patch('/editions/:id', {
     schema: {
       operationId: 'v1AdminUpdateEdition', summary: 'Update metadata, executive summary and/or status', tags, security,
-      description: 'Changes only the fields sent; a status change recomputes the rollups. Audited with the fields that changed (nothing when nothing did).',
-      params, body: component('V1EditionPatch', EditionPatch, patchExample),
+      description: 'Changes only the fields sent; a status change recomputes the rollups. Audited with the fields that changed (nothing when nothing did). With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written; adding, removing or reordering its articles does not change the edition\'s version.',
+      params, headers: IfMatchHeaders, body: component('V1EditionPatch', EditionPatch, patchExample),
       response: { 200: AdminEdition, ...errors },
     },
-  }, async (req) => presentAdminEdition(await updateEdition(ctxOf(req), req.params.id, req.body)));
+  }, async (req, reply) => withETag(reply, presentAdminEdition(await updateEdition(ctxOf(req), req.params.id, req.body, 'update', { ifMatch: ifMatchOf(req.headers['if-match']) }))));
 
   r.delete('/editions/:id', {
     schema: {

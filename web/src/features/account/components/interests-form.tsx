@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { ErrorNotice, Loading } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api/errors';
 import { useInterests } from '../api/get-interests';
-import { useReference } from '../api/get-reference';
+import { useReference } from '../../../lib/reference';
 import { useReplaceInterests } from '../api/replace-interests';
 
 interface Interests { topics: string[]; tags: string[]; regions: string[]; airports: string[] }

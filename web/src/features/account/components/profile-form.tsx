@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { ErrorNotice, Loading } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api/errors';
 import { useProfile } from '../api/get-profile';
-import { useReference } from '../api/get-reference';
+import { useReference } from '../../../lib/reference';
 import { useUpdateProfile } from '../api/update-profile';
 
 const TIME_ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];

@@ -1,12 +1,13 @@
 /**
- * The article editor's requests: `GET|PATCH|DELETE /v1/admin/articles/{id}`, `POST /v1/admin/articles`,
- * its entity links (`GET /v1/admin/articles/{id}/links`, `PUT …/terms|airports|companies`), the
+ * The article editor's requests: `GET|PATCH|DELETE /v1/admin/articles/{id}` (the PATCH conditional:
+ * `If-Match` with the version the editor loaded, decision 0050), `POST /v1/admin/articles`, the
  * metadata suggestion (`POST /v1/admin/suggest/metadata`) and the type-ahead sources
- * (`GET /v1/reference`, `GET /v1/airports`, `GET /v1/admin/companies`).
+ * (`GET /v1/airports`, `GET /v1/admin/companies`; the topics from web/src/lib/reference.ts).
  */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
-import { unwrap } from '../../../lib/api/errors';
+import { apiQuery, apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
+import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 import { editionsQueryKey } from './editions';
 
@@ -17,58 +18,27 @@ export type ArticlePatch = components['schemas']['V1ArticlePatch'];
 
 const articleKey = (id: string) => ['desk', 'articles', id] as const;
 
-export const articleQuery = (id: string) => queryOptions({
-  queryKey: articleKey(id),
-  queryFn: async () => unwrap(await api.GET('/v1/admin/articles/{id}', { params: { path: { id } } })),
-});
+export const articleQuery = (id: string) => apiQuery(articleKey(id), () => api.GET('/v1/admin/articles/{id}', { params: { path: { id } } }));
 
 export function useArticle(id: string) {
   return useQuery(articleQuery(id));
 }
 
-export function useCreateArticle() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: components['schemas']['V1ArticleCreate']) => unwrap(await api.POST('/v1/admin/articles', { body })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: editionsQueryKey }),
-  });
-}
+export const useCreateArticle = () => useApiMutation((body: components['schemas']['V1ArticleCreate']) => api.POST('/v1/admin/articles', { body }), { invalidates: editionsQueryKey });
 
-export function useUpdateArticle(id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: ArticlePatch) => unwrap(await api.PATCH('/v1/admin/articles/{id}', { params: { path: { id } }, body })),
-    onSuccess: (article) => {
-      qc.setQueryData(articleKey(id), article);
-      void qc.invalidateQueries({ queryKey: editionsQueryKey });
-    },
-  });
-}
+/** Saves `body` from `version` (the one the editor loaded); a stale version is refused with 409. */
+export const useUpdateArticle = (id: string) => useApiMutation(({ version, body }: { version: string; body: ArticlePatch }) =>
+  api.PATCH('/v1/admin/articles/{id}', { params: { path: { id }, header: { 'if-match': ifMatch(version) } }, body }),
+{ invalidates: editionsQueryKey, onSuccess: (qc, article) => qc.setQueryData(articleKey(id), article) });
 
-export function useDeleteArticle() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => unwrap(await api.DELETE('/v1/admin/articles/{id}', { params: { path: { id } } })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: editionsQueryKey }),
-  });
-}
+export const useDeleteArticle = () => useApiMutation((id: string) => api.DELETE('/v1/admin/articles/{id}', { params: { path: { id } } }), { invalidates: editionsQueryKey });
 
-export function useSuggestMetadata() {
-  return useMutation({
-    mutationFn: async (body: components['schemas']['V1SuggestMetadataBody']) => unwrap(await api.POST('/v1/admin/suggest/metadata', { body })),
-  });
-}
-
-/** Topics (and regions, countries) for the type-ahead. */
-export function useReference() {
-  return useQuery({ queryKey: ['reference'], queryFn: async () => unwrap(await api.GET('/v1/reference')), staleTime: 10 * 60_000 });
-}
+export const useSuggestMetadata = () => useApiMutation((body: components['schemas']['V1SuggestMetadataBody']) => api.POST('/v1/admin/suggest/metadata', { body }));
 
 /** Airports whose name, city or code matches `q` (2 characters at least). */
 export function useAirportSearch(q: string) {
   return useQuery({
-    queryKey: ['desk', 'airports', q],
-    queryFn: async () => unwrap(await api.GET('/v1/airports', { params: { query: { q, limit: 20 } } })).airports,
+    ...apiQueryOf(['desk', 'airports', q], () => api.GET('/v1/airports', { params: { query: { q, limit: 20 } } }), (d) => d.airports),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
@@ -77,8 +47,7 @@ export function useAirportSearch(q: string) {
 /** Companies whose name or alias matches `q` (2 characters at least). */
 export function useCompanySearch(q: string) {
   return useQuery({
-    queryKey: ['desk', 'companies', q],
-    queryFn: async () => unwrap(await api.GET('/v1/admin/companies', { params: { query: { q, limit: 20 } } })).companies,
+    ...apiQueryOf(['desk', 'companies', q], () => api.GET('/v1/admin/companies', { params: { query: { q, limit: 20 } } }), (d) => d.companies),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });

@@ -1,11 +1,14 @@
 /**
- * The desk's edition requests: `GET /v1/admin/editions` (every status), `GET|PATCH /v1/admin/editions/{id}`,
+ * The desk's edition requests: `GET /v1/admin/editions` (every status), `GET|PATCH /v1/admin/editions/{id}`
+ * (the PATCH conditional: `If-Match` with the version the page loaded, decision 0050),
  * `POST /v1/admin/editions`, `POST /v1/admin/editions/{id}/publish`, `POST /v1/admin/editions/import`,
  * and the edition's articles in order (`GET /v1/editions/{id}/articles`, drafts' for administrators).
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
+import { apiQuery, apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
+import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
 /** An edition in any status. */
@@ -17,70 +20,36 @@ export const editionsQueryKey = ['desk', 'editions'] as const;
 const editionKey = (id: string) => [...editionsQueryKey, id] as const;
 const articlesKey = (id: string) => [...editionsQueryKey, id, 'articles'] as const;
 
-export const editionsQuery = queryOptions({
-  queryKey: [...editionsQueryKey, 'list'],
-  queryFn: async () => unwrap(await api.GET('/v1/admin/editions', { params: { query: { limit: 100 } } })).editions,
-});
+export const editionsQuery = apiQueryOf([...editionsQueryKey, 'list'], () => api.GET('/v1/admin/editions', { params: { query: { limit: 100 } } }), (d) => d.editions);
 
 export function useEditions() {
   return useQuery(editionsQuery);
 }
 
-export const editionQuery = (id: string) => queryOptions({
-  queryKey: editionKey(id),
-  queryFn: async () => unwrap(await api.GET('/v1/admin/editions/{id}', { params: { path: { id } } })),
-});
+export const editionQuery = (id: string) => apiQuery(editionKey(id), () => api.GET('/v1/admin/editions/{id}', { params: { path: { id } } }));
 
 export function useEdition(id: string) {
   return useQuery(editionQuery(id));
 }
 
-export const editionArticlesQuery = (id: string) => queryOptions({
-  queryKey: articlesKey(id),
-  queryFn: async () => unwrap(await api.GET('/v1/editions/{id}/articles', { params: { path: { id }, query: { limit: 200 } } })).articles,
-});
+export const editionArticlesQuery = (id: string) => apiQueryOf(articlesKey(id),
+  () => api.GET('/v1/editions/{id}/articles', { params: { path: { id }, query: { limit: 200 } } }), (d) => d.articles);
 
 export function useEditionArticles(id: string) {
   return useQuery(editionArticlesQuery(id));
 }
 
-export function useCreateEdition() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: components['schemas']['V1EditionCreate']) => unwrap(await api.POST('/v1/admin/editions', { body })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: editionsQueryKey }),
-  });
-}
+export const useCreateEdition = () => useApiMutation((body: components['schemas']['V1EditionCreate']) => api.POST('/v1/admin/editions', { body }), { invalidates: editionsQueryKey });
 
-export function useUpdateEdition(id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: components['schemas']['V1EditionPatch']) => unwrap(await api.PATCH('/v1/admin/editions/{id}', { params: { path: { id } }, body })),
-    onSuccess: (edition) => {
-      qc.setQueryData(editionKey(id), edition);
-      void qc.invalidateQueries({ queryKey: editionsQueryKey });
-    },
-  });
-}
+/** Saves `body` from `version` (the one the page loaded); a stale version is refused with 409. */
+export const useUpdateEdition = (id: string) => useApiMutation(({ version, body }: { version: string; body: components['schemas']['V1EditionPatch'] }) =>
+  api.PATCH('/v1/admin/editions/{id}', { params: { path: { id }, header: { 'if-match': ifMatch(version) } }, body }),
+{ invalidates: editionsQueryKey, onSuccess: (qc, edition) => qc.setQueryData(editionKey(id), edition) });
 
-export function usePublishEdition(id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async () => unwrap(await api.POST('/v1/admin/editions/{id}/publish', { params: { path: { id } } })),
-    onSuccess: (edition) => {
-      qc.setQueryData(editionKey(id), edition);
-      void qc.invalidateQueries({ queryKey: editionsQueryKey });
-    },
-  });
-}
+export const usePublishEdition = (id: string) => useApiMutation(() => api.POST('/v1/admin/editions/{id}/publish', { params: { path: { id } } }),
+  { invalidates: editionsQueryKey, onSuccess: (qc, edition) => qc.setQueryData(editionKey(id), edition) });
 
-export function useImportEdition() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: components['schemas']['V1EditionImport']) => unwrap(await api.POST('/v1/admin/editions/import', { body })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: editionsQueryKey }),
-  });
-}
+export const useImportEdition = () => useApiMutation((body: components['schemas']['V1EditionImport']) => api.POST('/v1/admin/editions/import', { body }), { invalidates: editionsQueryKey });
 
 /** Saves a new order: every article whose position changed gets `sort_order` = its new position (one PATCH each). */
 export function useReorderArticles(editionId: string) {

@@ -9,14 +9,17 @@ import {
   Alert, Anchor, Badge, Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput, Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorNotice, Loading } from '../../../components/query-state';
-import { WriteFeedback } from '../../../components/write-feedback';
+import { WriteStatus } from '../../../components/write-status';
 import { errorMessage, fieldError } from '../../../lib/api/errors';
+import { useLoadedVersion } from '../../../lib/loaded-version';
+import { useReference } from '../../../lib/reference';
 import { useArticleProjects, useAutoLink, useProjectCandidates, useSetArticleProjects } from '../api/article-projects';
 import {
-  useAirportSearch, useArticle, useCompanySearch, useReference, useSuggestMetadata, useUpdateArticle, type AdminArticle,
+  articleQuery, useAirportSearch, useArticle, useCompanySearch, useSuggestMetadata, useUpdateArticle, type AdminArticle,
 } from '../api/articles';
 import { useMediaLibrary, usePinCover, useReleaseCover, useUploadMedia } from '../api/cover';
 
@@ -25,23 +28,34 @@ const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boo
 type Suggestion = NonNullable<ReturnType<typeof useSuggestMetadata>['data']>;
 type ListField = 'topics' | 'tags' | 'airports' | 'companies';
 
-function ArticleForm({ article, onReload }: { article: AdminArticle; onReload: () => void }) {
+const valuesOf = (article: AdminArticle) => ({
+  headline: article.headline, content: article.content, takeaways: article.takeaways.join('\n'), why_it_matters: article.why_it_matters,
+  source_name: article.source_name ?? '', source_url: article.source_url ?? '',
+  topics: article.topics, tags: article.tags, airports: article.airports, companies: article.companies ?? [],
+});
+
+/** The article's fields, saved from the version they were loaded at (`If-Match`); a stale save offers to reload. */
+function ArticleForm({ article, read }: { article: AdminArticle; read: () => Promise<AdminArticle> }) {
   const update = useUpdateArticle(article.id);
   const suggest = useSuggestMetadata();
   const reference = useReference();
-  const form = useForm({
-    initialValues: {
-      headline: article.headline, content: article.content, takeaways: article.takeaways.join('\n'), why_it_matters: article.why_it_matters,
-      source_name: article.source_name ?? '', source_url: article.source_url ?? '',
-      topics: article.topics, tags: article.tags, airports: article.airports, companies: article.companies ?? [],
-    },
-  });
+  const loaded = useLoadedVersion(article, read);
+  const form = useForm({ initialValues: valuesOf(article) });
   const [airportQ, setAirportQ] = useState('');
   const [companyQ, setCompanyQ] = useState('');
   const airports = useAirportSearch(airportQ);
   const companies = useCompanySearch(companyQ);
   const [saved, setSaved] = useState<string | null>(null);
   const [accepted, setAccepted] = useState('');
+  // The latest version replaces the form's values (nothing stale is kept) once the editor asks for it.
+  const reload = async () => {
+    const fresh = await loaded.reload();
+    form.setValues(valuesOf(fresh));
+    form.resetDirty(valuesOf(fresh));
+    update.reset();
+    setAccepted('');
+    setSaved('Reloaded the latest version.');
+  };
 
   const accept = (field: ListField, value: string, label: string) => {
     const current = form.getValues()[field];
@@ -61,10 +75,13 @@ function ArticleForm({ article, onReload }: { article: AdminArticle; onReload: (
     <form onSubmit={form.onSubmit((values) => {
       setSaved(null);
       update.mutate({
-        headline: values.headline, content: values.content, takeaways: lines(values.takeaways), why_it_matters: values.why_it_matters,
-        source_name: values.source_name || null, source_url: values.source_url || null,
-        topics: values.topics, tags: values.tags, airports: values.airports, companies: values.companies,
-      }, { onSuccess: () => { setSaved('Article saved.'); setAccepted(''); } });
+        version: loaded.version,
+        body: {
+          headline: values.headline, content: values.content, takeaways: lines(values.takeaways), why_it_matters: values.why_it_matters,
+          source_name: values.source_name || null, source_url: values.source_url || null,
+          topics: values.topics, tags: values.tags, airports: values.airports, companies: values.companies,
+        },
+      }, { onSuccess: (answer) => { loaded.saved(answer); setSaved('Article saved.'); setAccepted(''); } });
     })}>
       <Stack maw={760}>
         <TextInput label="Headline" required {...form.getInputProps('headline')} error={fieldError(update.error, 'headline')} />
@@ -108,7 +125,7 @@ function ArticleForm({ article, onReload }: { article: AdminArticle; onReload: (
           </Stack>
         </Paper>
 
-        <WriteFeedback error={update.error} success={saved} onReload={onReload} />
+        <WriteStatus error={update.error} success={saved} onReload={() => void reload()} />
         <Group><Button type="submit" loading={update.isPending}>Save article</Button></Group>
       </Stack>
     </form>
@@ -163,7 +180,7 @@ function Projects({ articleId }: { articleId: string }) {
           onClick={() => auto.mutate(undefined, { onSuccess: (r) => { setMessage(`Auto-link linked ${r.linked.length} project(s) scoring ${r.threshold} or more.`); void candidates.refetch(); } })}>Auto-link</Button>
       </Group>
       <div role="status" aria-live="polite">{message && <Text size="sm">{message}</Text>}</div>
-      <WriteFeedback error={set.error ?? auto.error} />
+      <WriteStatus error={set.error ?? auto.error} />
     </Stack>
   );
 }
@@ -216,21 +233,21 @@ function Cover({ articleId, headline }: { articleId: string; headline: string })
       )}
       <Group><Button size="xs" variant="subtle" color="red" loading={release.isPending} onClick={() => release.mutate(undefined, { onSuccess: () => setMessage('Cover released: the derived cover applies again.') })}>Release the cover</Button></Group>
       <div role="status" aria-live="polite">{message && <Text size="sm">{message}</Text>}</div>
-      <WriteFeedback error={upload.error ?? pin.error ?? release.error} />
+      <WriteStatus error={upload.error ?? pin.error ?? release.error} />
     </Stack>
   );
 }
 
 export function ArticleEditor({ editionId, articleId }: { editionId: string; articleId: string }) {
   const article = useArticle(articleId);
-  const [formKey, setFormKey] = useState(0);
+  const qc = useQueryClient();
   if (article.isPending) return <Loading label="Loading the article…" />;
   if (article.isError) return <ErrorNotice error={article.error} title="Could not load the article" />;
-  const reload = () => { void article.refetch().then(() => setFormKey((k) => k + 1)); };
+  const read = () => qc.fetchQuery({ ...articleQuery(articleId), staleTime: 0 });
   return (
     <Stack gap="xl">
       <Anchor component={Link} to={`/desk/editions/${editionId}`}>Back to issue {article.data.edition_number}</Anchor>
-      <ArticleForm key={formKey} article={article.data} onReload={reload} />
+      <ArticleForm article={article.data} read={read} />
       <section aria-labelledby="projects-heading">
         <Title order={2} size="h3" id="projects-heading" mb="sm">Linked projects</Title>
         <Projects articleId={articleId} />

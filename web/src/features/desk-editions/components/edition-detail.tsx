@@ -5,35 +5,51 @@
  */
 import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ErrorNotice, Loading } from '../../../components/query-state';
-import { WriteFeedback } from '../../../components/write-feedback';
+import { WriteStatus } from '../../../components/write-status';
 import { fieldError } from '../../../lib/api/errors';
+import { useLoadedVersion } from '../../../lib/loaded-version';
 import { useCreateArticle, useDeleteArticle } from '../api/articles';
 import {
-  useEdition, useEditionArticles, usePublishEdition, useReorderArticles, useUpdateEdition, type AdminEdition, type EditionArticle,
+  editionQuery, useEdition, useEditionArticles, usePublishEdition, useReorderArticles, useUpdateEdition, type AdminEdition, type EditionArticle,
 } from '../api/editions';
 import { STATUS_COLOR } from './editions-list';
 
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
 
-function SummaryForm({ edition, onReload }: { edition: AdminEdition; onReload: () => void }) {
+const valuesOf = (edition: AdminEdition) => ({
+  publish_date: edition.publish_date, status: edition.status, summary: edition.summary ?? '',
+  top_developments: (edition.top_developments ?? []).join('\n'), key_trends: (edition.key_trends ?? []).join('\n'),
+});
+
+/** The edition's own fields, saved from the version they were loaded at (`If-Match`); a stale save offers to reload. */
+function SummaryForm({ edition, read }: { edition: AdminEdition; read: () => Promise<AdminEdition> }) {
   const update = useUpdateEdition(edition.id);
-  const initial = {
-    publish_date: edition.publish_date, status: edition.status, summary: edition.summary ?? '',
-    top_developments: (edition.top_developments ?? []).join('\n'), key_trends: (edition.key_trends ?? []).join('\n'),
-  };
-  const form = useForm({ initialValues: initial });
+  const loaded = useLoadedVersion(edition, read);
+  const form = useForm({ initialValues: valuesOf(edition) });
   const [saved, setSaved] = useState<string | null>(null);
+  // The latest version replaces the form's values (nothing stale is kept) once the editor asks for it.
+  const reload = async () => {
+    const fresh = await loaded.reload();
+    form.setValues(valuesOf(fresh));
+    form.resetDirty(valuesOf(fresh));
+    update.reset();
+    setSaved('Reloaded the latest version.');
+  };
   return (
     <form onSubmit={form.onSubmit((v) => {
       setSaved(null);
       update.mutate({
-        publish_date: v.publish_date, status: v.status as AdminEdition['status'], summary: v.summary,
-        top_developments: lines(v.top_developments), key_trends: lines(v.key_trends),
-      }, { onSuccess: () => setSaved('Edition saved.') });
+        version: loaded.version,
+        body: {
+          publish_date: v.publish_date, status: v.status as AdminEdition['status'], summary: v.summary,
+          top_developments: lines(v.top_developments), key_trends: lines(v.key_trends),
+        },
+      }, { onSuccess: (answer) => { loaded.saved(answer); setSaved('Edition saved.'); } });
     })}>
       <Stack maw={720}>
         <Group grow>
@@ -43,7 +59,7 @@ function SummaryForm({ edition, onReload }: { edition: AdminEdition; onReload: (
         <Textarea label="Executive summary" autosize minRows={3} {...form.getInputProps('summary')} error={fieldError(update.error, 'summary')} />
         <Textarea label="Top developments" description="One per line" autosize minRows={2} {...form.getInputProps('top_developments')} error={fieldError(update.error, 'top_developments')} />
         <Textarea label="Key trends" description="One per line" autosize minRows={2} {...form.getInputProps('key_trends')} error={fieldError(update.error, 'key_trends')} />
-        <WriteFeedback error={update.error} success={saved} onReload={onReload} />
+        <WriteStatus error={update.error} success={saved} onReload={() => void reload()} />
         <Group><Button type="submit" loading={update.isPending}>Save edition</Button></Group>
       </Stack>
     </form>
@@ -95,7 +111,7 @@ function ArticleOrder({ editionId, articles }: { editionId: string; articles: Ed
         ))}
       </Stack>
       <div role="status" aria-live="polite" className="visually-hidden">{announce}</div>
-      <WriteFeedback error={reorder.error} />
+      <WriteStatus error={reorder.error} />
       <ConfirmModal opened={removing !== null} title="Remove this article?" confirmLabel="Remove article" cancelLabel="Keep it"
         onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
         onClose={() => { setRemoving(null); remove.reset(); }} pending={remove.isPending} error={remove.error}>
@@ -120,7 +136,7 @@ function AddArticle({ editionId }: { editionId: string }) {
         }}>
           <Stack>
             <TextInput label="Headline" required value={headline} onChange={(e) => setHeadline(e.currentTarget.value)} error={fieldError(create.error, 'headline')} data-autofocus />
-            <WriteFeedback error={create.error} />
+            <WriteStatus error={create.error} />
             <Group><Button type="submit" loading={create.isPending}>Create and edit</Button></Group>
           </Stack>
         </form>
@@ -133,6 +149,7 @@ export function EditionDetail({ id }: { id: string }) {
   const edition = useEdition(id);
   const articles = useEditionArticles(id);
   const publish = usePublishEdition(id);
+  const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [published, setPublished] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -141,7 +158,7 @@ export function EditionDetail({ id }: { id: string }) {
   if (edition.isPending) return <Loading label="Loading the edition…" />;
   if (edition.isError) return <ErrorNotice error={edition.error} title="Could not load the edition" />;
   const e = edition.data;
-  const reload = () => { void edition.refetch().then(() => setFormKey((k) => k + 1)); };
+  const read = () => qc.fetchQuery({ ...editionQuery(id), staleTime: 0 });
   return (
     <Stack gap="xl">
       <Group justify="space-between">
@@ -166,7 +183,7 @@ export function EditionDetail({ id }: { id: string }) {
 
       <section aria-labelledby="summary-heading">
         <Title order={2} size="h3" id="summary-heading" mb="sm">Executive summary and status</Title>
-        <SummaryForm key={formKey} edition={e} onReload={reload} />
+        <SummaryForm key={formKey} edition={e} read={read} />
       </section>
 
       <ConfirmModal opened={confirming} title={`Publish issue ${e.number}?`} confirmLabel="Publish" cancelLabel="Not now"

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { ErrorNotice, Loading } from '../../../components/query-state';
-import { WriteFeedback } from '../../../components/write-feedback';
+import { WriteStatus } from '../../../components/write-status';
 import { fieldError } from '../../../lib/api/errors';
 import { useCreateEdition, useEditions } from '../api/editions';
 import { ImportEdition } from './import-edition';
@@ -47,7 +47,7 @@ export function EditionsList() {
           <Stack maw={420}>
             <NumberInput label="Issue number" placeholder={String(next)} min={1} {...form.getInputProps('number')} error={fieldError(create.error, 'number')} />
             <TextInput label="Publish date" type="date" required {...form.getInputProps('publish_date')} error={fieldError(create.error, 'publish_date')} />
-            <WriteFeedback error={create.error} success={created} />
+            <WriteStatus error={create.error} success={created} />
             <Group><Button type="submit" loading={create.isPending}>Create draft</Button></Group>
           </Stack>
         </form>

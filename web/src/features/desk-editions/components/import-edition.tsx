@@ -6,7 +6,7 @@
 import { Alert, Button, Group, List, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { WriteFeedback } from '../../../components/write-feedback';
+import { WriteStatus } from '../../../components/write-status';
 import { fieldError } from '../../../lib/api/errors';
 import { useImportEdition } from '../api/editions';
 
@@ -36,7 +36,7 @@ export function ImportEdition() {
           <Button variant="default" disabled={!content.trim()} loading={preview.isPending} onClick={() => preview.mutate({ ...body(), dry_run: true }, { onSuccess: setShown })}>Preview</Button>
           <Button disabled={!shown || !shown.created} loading={run.isPending} onClick={() => run.mutate(body(), { onSuccess: () => setShown(null) })}>Import</Button>
         </Group>
-        <WriteFeedback error={preview.error ?? run.error} success={done ? `Imported issue ${done.edition.number}: ${done.articles} articles (archived).` : null} />
+        <WriteStatus error={preview.error ?? run.error} success={done ? `Imported issue ${done.edition.number}: ${done.articles} articles (archived).` : null} />
         {done && <Text size="sm"><Link to={`/desk/editions/${done.edition.id}`}>Open issue {done.edition.number}</Link></Text>}
         {shown && (
           <Alert color={shown.created ? 'blue' : 'yellow'} title="Preview" role="region" aria-label="Import preview">

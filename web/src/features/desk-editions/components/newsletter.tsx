@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { DataTable } from '../../../components/data-table';
 import { ErrorNotice, Loading } from '../../../components/query-state';
-import { WriteFeedback } from '../../../components/write-feedback';
+import { WriteStatus } from '../../../components/write-status';
 import { fieldError } from '../../../lib/api/errors';
 import { useEdition } from '../api/editions';
 import { useDeliveries, useDigest, useDryRun, useEmailUsage, useSendToSubscribers, useTestSend } from '../api/newsletter';
@@ -78,7 +78,7 @@ export function Newsletter({ id }: { id: string }) {
         <form onSubmit={(ev) => { ev.preventDefault(); setTested(null); test.mutate(email, { onSuccess: () => setTested(`One copy queued to ${email}.`) }); }}>
           <Stack maw={480}>
             <TextInput label="Email address" type="email" required value={email} onChange={(ev) => setEmail(ev.currentTarget.value)} error={fieldError(test.error, 'email')} />
-            <WriteFeedback error={test.error} success={tested} />
+            <WriteStatus error={test.error} success={tested} />
             <Group><Button type="submit" variant="default" loading={test.isPending}>Send a copy</Button></Group>
           </Stack>
         </form>
@@ -98,7 +98,7 @@ export function Newsletter({ id }: { id: string }) {
         )}
         {e.status === 'draft' && <Alert color="yellow" mt="xs">A draft cannot go to subscribers: publish the edition first (a copy to one address works for drafts).</Alert>}
         <Group mt="sm"><Button color="red" disabled={e.status === 'draft'} onClick={() => setConfirming(true)}>Queue for every subscriber…</Button></Group>
-        <WriteFeedback error={null} success={queued} />
+        <WriteStatus error={null} success={queued} />
       </section>
 
       <section aria-labelledby="delivery-heading">

@@ -2,9 +2,9 @@
  * The desk's calendar requests (`/v1/admin/calendar…`): every event (past and hidden ones too),
  * create, conditional update (`If-Match`, decision 0050), delete.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
-import { unwrap } from '../../../lib/api/errors';
+import { apiQuery, apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
 import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
@@ -12,38 +12,17 @@ export type AdminEvent = components['schemas']['V1AdminCalendarEvent'];
 
 export const eventsKey = ['desk', 'calendar'] as const;
 
-export const eventsQuery = (q: string) => queryOptions({
-  queryKey: [...eventsKey, 'list', q],
-  queryFn: async () => unwrap(await api.GET('/v1/admin/calendar', { params: { query: { limit: 200, ...(q ? { q } : {}) } } })).events,
-});
+export const eventsQuery = (q: string) => apiQueryOf([...eventsKey, 'list', q],
+  () => api.GET('/v1/admin/calendar', { params: { query: { limit: 200, ...(q ? { q } : {}) } } }), (d) => d.events);
 export const useEvents = (q: string) => useQuery(eventsQuery(q));
 
-export const eventQuery = (id: string) => queryOptions({
-  queryKey: [...eventsKey, 'one', id],
-  queryFn: async () => unwrap(await api.GET('/v1/admin/calendar/{id}', { params: { path: { id } } })),
-});
+export const eventQuery = (id: string) => apiQuery([...eventsKey, 'one', id], () => api.GET('/v1/admin/calendar/{id}', { params: { path: { id } } }));
 
-export function useCreateEvent() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: Record<string, unknown>) => unwrap(await api.POST('/v1/admin/calendar', { body: body as components['schemas']['V1AdminCalendarEventCreate'] })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: eventsKey }),
-  });
-}
+export const useCreateEvent = () => useApiMutation((body: Record<string, unknown>) =>
+  api.POST('/v1/admin/calendar', { body: body as components['schemas']['V1AdminCalendarEventCreate'] }), { invalidates: eventsKey });
 
-export function useUpdateEvent() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, version, body }: { id: string; version: string; body: Record<string, unknown> }) =>
-      unwrap(await api.PATCH('/v1/admin/calendar/{id}', { params: { path: { id }, header: { 'if-match': ifMatch(version) } }, body: body as components['schemas']['V1AdminCalendarEventPatch'] })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: eventsKey }),
-  });
-}
+export const useUpdateEvent = () => useApiMutation(({ id, version, body }: { id: string; version: string; body: Record<string, unknown> }) =>
+  api.PATCH('/v1/admin/calendar/{id}', { params: { path: { id }, header: { 'if-match': ifMatch(version) } }, body: body as components['schemas']['V1AdminCalendarEventPatch'] }),
+{ invalidates: eventsKey });
 
-export function useDeleteEvent() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => unwrap(await api.DELETE('/v1/admin/calendar/{id}', { params: { path: { id } } })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: eventsKey }),
-  });
-}
+export const useDeleteEvent = () => useApiMutation((id: string) => api.DELETE('/v1/admin/calendar/{id}', { params: { path: { id } } }), { invalidates: eventsKey });

@@ -25,6 +25,5 @@ export function useCompanyOptions(q: string) {
   });
 }
 
-export function useReferenceOptions() {
-  return useQuery({ queryKey: ['reference'], queryFn: async () => unwrap(await api.GET('/v1/reference')), staleTime: 3_600_000 });
-}
+/** The vocabularies of `GET /v1/reference` (the app's one reference query). */
+export { useReference as useReferenceOptions } from '../../../lib/reference';

@@ -3,9 +3,10 @@
  * update (`If-Match`, decision 0050), delete, and the links (read; replace airports, companies,
  * topics and tags).
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
+import { apiQuery, apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
 import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
@@ -14,58 +15,28 @@ export type ProjectLinks = components['schemas']['V1AdminProjectLinks'];
 
 export const projectsKey = ['desk', 'projects'] as const;
 
-export const projectsQuery = (q: string) => queryOptions({
-  queryKey: [...projectsKey, 'list', q],
-  queryFn: async () => unwrap(await api.GET('/v1/admin/projects', { params: { query: { limit: 100, ...(q ? { q } : {}) } } })).projects,
-});
+export const projectsQuery = (q: string) => apiQueryOf([...projectsKey, 'list', q],
+  () => api.GET('/v1/admin/projects', { params: { query: { limit: 100, ...(q ? { q } : {}) } } }), (d) => d.projects);
 export const useProjects = (q: string) => useQuery(projectsQuery(q));
 
-export const projectQuery = (id: string) => queryOptions({
-  queryKey: [...projectsKey, 'one', id],
-  queryFn: async () => unwrap(await api.GET('/v1/admin/projects/{id}', { params: { path: { id } } })),
-});
+export const projectQuery = (id: string) => apiQuery([...projectsKey, 'one', id], () => api.GET('/v1/admin/projects/{id}', { params: { path: { id } } }));
 
-export const projectLinksQuery = (id: string) => queryOptions({
-  queryKey: [...projectsKey, 'links', id],
-  queryFn: async () => unwrap(await api.GET('/v1/admin/projects/{id}/links', { params: { path: { id } } })),
-});
+export const projectLinksQuery = (id: string) => apiQuery([...projectsKey, 'links', id], () => api.GET('/v1/admin/projects/{id}/links', { params: { path: { id } } }));
 export const useProjectLinks = (id: string) => useQuery(projectLinksQuery(id));
 
-export function useCreateProject() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: Record<string, unknown>) => unwrap(await api.POST('/v1/admin/projects', { body: body as components['schemas']['ProjectCreate'] })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: projectsKey }),
-  });
-}
+export const useCreateProject = () => useApiMutation((body: Record<string, unknown>) =>
+  api.POST('/v1/admin/projects', { body: body as components['schemas']['ProjectCreate'] }), { invalidates: projectsKey });
 
-export function useUpdateProject() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, version, body }: { id: string; version: string; body: Record<string, unknown> }) =>
-      unwrap(await api.PATCH('/v1/admin/projects/{id}', { params: { path: { id }, header: { 'if-match': ifMatch(version) } }, body: body as components['schemas']['ProjectPatch'] })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: projectsKey }),
-  });
-}
+export const useUpdateProject = () => useApiMutation(({ id, version, body }: { id: string; version: string; body: Record<string, unknown> }) =>
+  api.PATCH('/v1/admin/projects/{id}', { params: { path: { id }, header: { 'if-match': ifMatch(version) } }, body: body as components['schemas']['ProjectPatch'] }),
+{ invalidates: projectsKey });
 
-export function useDeleteProject() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => unwrap(await api.DELETE('/v1/admin/projects/{id}', { params: { path: { id } } })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: projectsKey }),
-  });
-}
+export const useDeleteProject = () => useApiMutation((id: string) => api.DELETE('/v1/admin/projects/{id}', { params: { path: { id } } }), { invalidates: projectsKey });
 
 /** The three replace-the-set writes of a project's links. */
-export function useSetProjectLinks(id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ airports, companies, topics, tags }: { airports: string[]; companies: { name: string; role: string }[]; topics: string[]; tags: string[] }) => {
-      const path = { path: { id } };
-      unwrap(await api.PUT('/v1/admin/projects/{id}/airports', { params: path, body: { airports } }));
-      unwrap(await api.PUT('/v1/admin/projects/{id}/companies', { params: path, body: { companies: companies as components['schemas']['V1AdminProjectCompanySet']['companies'] } }));
-      return unwrap(await api.PUT('/v1/admin/projects/{id}/terms', { params: path, body: { topics, tags } }));
-    },
-    onSuccess: () => qc.invalidateQueries({ queryKey: projectsKey }),
-  });
-}
+export const useSetProjectLinks = (id: string) => useApiMutation(async ({ airports, companies, topics, tags }: { airports: string[]; companies: { name: string; role: string }[]; topics: string[]; tags: string[] }) => {
+  const path = { path: { id } };
+  unwrap(await api.PUT('/v1/admin/projects/{id}/airports', { params: path, body: { airports } }));
+  unwrap(await api.PUT('/v1/admin/projects/{id}/companies', { params: path, body: { companies: companies as components['schemas']['V1AdminProjectCompanySet']['companies'] } }));
+  return api.PUT('/v1/admin/projects/{id}/terms', { params: path, body: { topics, tags } });
+}, { invalidates: projectsKey });

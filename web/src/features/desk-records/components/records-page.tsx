@@ -11,6 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { DataTable } from '../../../components/data-table';
 import { ErrorNotice, Loading } from '../../../components/query-state';
+import { useLoadedVersion } from '../../../lib/loaded-version';
 import { RecordForm, type FieldDef, type FormValues } from './record-form';
 
 /** A record the desk edits: an id and the version its writes send back (`If-Match`). */
@@ -98,10 +99,10 @@ export function RecordsPage<R extends Versioned>({ kind }: { kind: RecordKind<R>
 
 /** The form of a record being edited; it writes from the version it was read at and reloads on demand. */
 function EditForm<R extends Versioned>({ kind, record, update }: { kind: RecordKind<R>; record: R; update: RecordKind<R>['useUpdate'] extends () => infer U ? U : never }) {
-  const [version, setVersion] = useState(record.version);
+  const loaded = useLoadedVersion(record, () => kind.readOne(record.id));
   return (
     <RecordForm fields={kind.fields} initial={kind.valuesOf(record)} submitLabel="Save changes" success="Changes saved."
-      onSubmit={async (body) => { const r = await update.mutateAsync({ id: record.id, version, body }); setVersion(r.version); }}
-      onReload={async () => { const fresh = await kind.readOne(record.id); setVersion(fresh.version); return kind.valuesOf(fresh); }} />
+      onSubmit={async (body) => loaded.saved(await update.mutateAsync({ id: record.id, version: loaded.version, body }))}
+      onReload={async () => kind.valuesOf(await loaded.reload())} />
   );
 }

@@ -55,9 +55,14 @@ const SECRET = 'bench-web-reader-session-secret-'.padEnd(48, 'x');
 
 /** Collects LCP and layout shifts from the page's first paint on (installed before any script runs). */
 const OBSERVE = `
-  window.__lcp = 0; window.__cls = 0; window.__lcpElement = '';
+  window.__lcp = 0; window.__cls = 0; window.__lcpElement = ''; window.__shifts = [];
+  const describe = (n) => !n ? '?' : n.nodeType !== 1 ? (n.parentElement ? describe(n.parentElement) + ' text' : 'text')
+    : n.tagName.toLowerCase() + (n.id ? '#' + n.id : '') + (n.getAttribute('class') ? '.' + n.getAttribute('class').trim().split(/\s+/).slice(0, 2).join('.') : '');
   new PerformanceObserver((l) => { for (const e of l.getEntries()) { window.__lcp = e.startTime; window.__lcpElement = e.element ? e.element.tagName.toLowerCase() + (e.element.id ? '#' + e.element.id : '') : ''; } }).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) {
+    window.__cls += e.value;
+    window.__shifts.push(e.value.toFixed(3) + ' at ' + Math.round(e.startTime) + ' ms: ' + (e.sources || []).map((x) => describe(x.node)).join(', '));
+  } }).observe({ type: 'layout-shift', buffered: true });
 `;
 
 const executablePath = chromiumPath();
@@ -122,6 +127,8 @@ try {
     const cls: number[] = [];
     let heading = '';
     let element = '';
+    /** The shifts (value, time, moved elements) of the run with the largest CLS, printed when it misses. */
+    let worst: { cls: number; shifts: string[] } = { cls: -1, shifts: [] };
     for (let i = 0; i <= RUNS; i++) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
       await context.addCookies([{ name: 'ai_session', value: tokens[p.as], url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
@@ -133,13 +140,14 @@ try {
       await page.locator('h1').first().waitFor({ timeout: 15_000 });
       await page.waitForTimeout(300);
       const m = await page.evaluate(() => {
-        const w = window as unknown as { __lcp: number; __cls: number; __lcpElement: string };
-        return { lcp: w.__lcp, cls: w.__cls, element: w.__lcpElement, h1: document.querySelector('h1')?.textContent ?? '' };
+        const w = window as unknown as { __lcp: number; __cls: number; __lcpElement: string; __shifts: string[] };
+        return { lcp: w.__lcp, cls: w.__cls, element: w.__lcpElement, shifts: w.__shifts, h1: document.querySelector('h1')?.textContent ?? '' };
       });
       if (i > 0) {
         js.push((await Promise.all(scripts)).reduce((a, b) => a + b, 0) / 1024);
         lcp.push(m.lcp);
         cls.push(m.cls);
+        if (m.cls > worst.cls) worst = { cls: m.cls, shifts: m.shifts };
       }
       heading = m.h1;
       element = m.element;
@@ -149,6 +157,7 @@ try {
     console.log(`${p.path} ("${heading}"): JavaScript ${kb.toFixed(1)} KB compressed (goal < ${p.jsGoalKb}): ${verdict(kb < p.jsGoalKb)}; `
       + `LCP median ${paint.toFixed(0)} ms of ${RUNS} cold loads, max ${Math.max(...lcp).toFixed(0)} (goal < ${p.lcpGoalMs}): ${verdict(paint < p.lcpGoalMs)} (element: ${element || 'none'}); `
       + `CLS worst ${shift.toFixed(3)} (goal < ${p.clsGoal}): ${verdict(shift < p.clsGoal)}`);
+    if (shift >= p.clsGoal) for (const line of worst.shifts) console.log(`  shift ${line}`);
   }
 } finally {
   await browser?.close();

@@ -19,6 +19,10 @@ export function RootLayout() {
   const session = useSession();
   const signOut = useSignOut();
   const user = session.data?.authenticated ? session.data.user : null;
+  // Until the session check answers (one prefetched request), the header shows only the name and the
+  // page nothing: whether the header has its second row (96 px) or not (56 px) is known only then, and
+  // content painted under a header that then grows would be pushed down (a layout shift).
+  const checking = session.isPending;
   return (
     <AppShell header={{ height: user ? 96 : 56 }} padding="md">
       <a href="#main" className="skip-link">Skip to content</a>
@@ -29,7 +33,7 @@ export function RootLayout() {
               airport-intel
             </Anchor>
             <Group component="nav" aria-label="Main" gap="xs" wrap="nowrap">
-              {user ? (
+              {checking ? null : user ? (
                 <>
                   <Text size="sm" visibleFrom="sm" c="dark.6">
                     <VisuallyHidden>Signed in as </VisuallyHidden>
@@ -60,7 +64,7 @@ export function RootLayout() {
       </AppShell.Header>
       <AppShell.Main id="main" tabIndex={-1}>
         <Container size="lg" px={{ base: 0, sm: 'md' }}>
-          <Outlet />
+          {checking ? null : <Outlet />}
         </Container>
       </AppShell.Main>
     </AppShell>

@@ -249,6 +249,8 @@ describe('airports and the calendar', () => {
       await assertAccessible(page, '/calendar');
       await page.getByRole('switch', { name: 'Include past events' }).click();
       await page.waitForURL((u) => u.searchParams.get('past') === '1');
+      // The URL changes before React commits the re-render: wait for the switch, then read it.
+      await page.getByRole('switch', { name: 'Include past events', checked: true }).waitFor();
       assert.equal(await page.getByRole('switch', { name: 'Include past events' }).isChecked(), true);
       await page.waitForFunction((n) => document.querySelectorAll('ul[aria-label="Events"] > li').length === n, everything.length);
       assert.deepEqual(await page.locator('ul[aria-label="Events"] > li h2').allTextContents(), everything.map((e) => e.title));

@@ -17,7 +17,7 @@ import { edgeServerOptions, installEdgeHeaders, installRootErrors } from './http
 import { openapiOptions } from './http/openapi.js';
 import healthRoutes from './http/health.js';
 import { installRouteRegistry } from './http/route-registry.js';
-import { installStrictQuery } from './http/strict-query.js';
+import { installRouteDefaults } from './http/route-defaults.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { originPolicy } from './mcp/origin-guard.js';
 import { installMetrics, type MetricsOptions } from './http/metrics.js';
@@ -120,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   installRouteRegistry(app);
-  installStrictQuery(app);
+  installRouteDefaults(app);
   // JSON bodies nested deeper than 64 levels are a 400 before anything walks them (src/http/json-body.ts).
   installJsonBodyParser(app);
   app.decorate('db', options.database.db);

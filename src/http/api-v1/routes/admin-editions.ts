@@ -14,13 +14,12 @@ import { adminListEditions, createEdition, deleteEdition, EditionCreate, getAdmi
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Edition, presentEdition } from '../records/edition.js';
-import { created, Deleted, Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { ErrorBody, created, Deleted, Envelope, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 import { component } from '../../schema.js';
 
 const tags = ['Admin: editions'];
-const security = [{ bearerAuth: [] }];
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Edition id (UUID)' }) });
-const responses = { ...errorResponses, 409: errorResponses[400] };
+const responses = { 409: ErrorBody };
 const deleted = (id: string) => ({ data: { id, deleted: true as const } });
 
 export default async function adminEditionRoutes(app: FastifyInstance): Promise<void> {
@@ -28,7 +27,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
 
   r.get('/editions', {
     schema: {
-      operationId: 'apiV1AdminListEditions', summary: 'List editions in every status (drafts, published, archived), newest first', tags, security,
+      operationId: 'apiV1AdminListEditions', summary: 'List editions in every status (drafts, published, archived), newest first', tags,
       querystring: Type.Object({ ...EditionStatusQuery.properties, ...PageQuery(20, 100) }),
       response: { 200: PagedEnvelope(Edition), ...responses },
     },
@@ -40,7 +39,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
 
   r.post('/editions', {
     schema: {
-      operationId: 'apiV1AdminCreateEdition', summary: 'Create an edition (a draft unless status says otherwise)', tags, security,
+      operationId: 'apiV1AdminCreateEdition', summary: 'Create an edition (a draft unless status says otherwise)', tags,
       body: component('EditionCreate', EditionCreate),
       response: { 201: Envelope(Edition), ...responses },
     },
@@ -48,16 +47,16 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
 
   r.get('/editions/:id', {
     schema: {
-      operationId: 'apiV1AdminGetEdition', summary: 'Read an edition in any status (what Location of its creation points at)', tags, security,
+      operationId: 'apiV1AdminGetEdition', summary: 'Read an edition in any status (what Location of its creation points at)', tags,
       description: 'One edition whatever its status (draft, published, archived), as the admin writes answer it: where `Location` of its creation points. Administrators only (any other token: 403).',
       params: IdParams,
-      response: { 200: Envelope(Edition), ...errorResponses },
+      response: { 200: Envelope(Edition) },
     },
   }, async (req) => ({ data: presentEdition(await getAdminEdition(ctxOf(req), req.params.id)) }));
 
   r.patch('/editions/:id', {
     schema: {
-      operationId: 'apiV1AdminUpdateEdition', summary: 'Update metadata, executive summary and/or status', tags, security,
+      operationId: 'apiV1AdminUpdateEdition', summary: 'Update metadata, executive summary and/or status', tags,
       params: IdParams, body: component('EditionPatch', EditionPatch),
       response: { 200: Envelope(Edition), ...responses },
     },
@@ -65,7 +64,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
 
   r.delete('/editions/:id', {
     schema: {
-      operationId: 'apiV1AdminDeleteEdition', summary: 'Delete an edition and its articles', tags, security,
+      operationId: 'apiV1AdminDeleteEdition', summary: 'Delete an edition and its articles', tags,
       params: IdParams,
       response: { 200: Envelope(Deleted), ...responses },
     },
@@ -73,7 +72,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
 
   r.post('/editions/:id/publish', {
     schema: {
-      operationId: 'apiV1AdminPublishEdition', summary: 'Publish an edition and recompute the rollups (article count, projects\u2019 last_seen_edition)', tags, security,
+      operationId: 'apiV1AdminPublishEdition', summary: 'Publish an edition and recompute the rollups (article count, projects\u2019 last_seen_edition)', tags,
       params: IdParams,
       response: { 200: Envelope(Edition), ...responses },
     },

@@ -15,11 +15,10 @@ import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
 import { AuditEntry, presentAuditEntry } from '../records/audit-entry.js';
 import { InboxItem, presentInboxItem } from '../records/inbox-item.js';
-import { adminUrl, created, Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { ErrorBody, adminUrl, created, Envelope, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 import { component } from '../../schema.js';
 
-const security = [{ bearerAuth: [] }];
-const responses = { ...errorResponses, 409: errorResponses[400] };
+const responses = { 409: ErrorBody };
 const params = Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Inbox item id (UUID)' }) });
 
 export default async function adminInboxRoutes(app: FastifyInstance): Promise<void> {
@@ -28,7 +27,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
 
   r.get('/inbox', {
     schema: {
-      operationId: 'apiV1AdminListInbox', summary: 'List editorial inbox items, highest pre-screen score first', tags, security,
+      operationId: 'apiV1AdminListInbox', summary: 'List editorial inbox items, highest pre-screen score first', tags,
       querystring: Type.Object({ ...InboxQuery.properties, ...PageQuery(50, 200) }),
       response: { 200: PagedEnvelope(InboxItem), ...responses },
     },
@@ -40,7 +39,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
 
   r.patch('/inbox/:id', {
     schema: {
-      operationId: 'apiV1AdminSetInboxStatus', summary: 'Set an inbox item\u2019s status: approved, skipped, or pending (reopen)', tags, security,
+      operationId: 'apiV1AdminSetInboxStatus', summary: 'Set an inbox item\u2019s status: approved, skipped, or pending (reopen)', tags,
       params, body: component('InboxPatch', InboxPatch),
       response: { 200: Envelope(InboxItem), ...responses },
     },
@@ -48,7 +47,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
 
   r.post('/inbox/:id/promote', {
     schema: {
-      operationId: 'apiV1AdminPromoteInboxItem', summary: 'Promote an inbox item into an unpublished article on a draft edition', tags, security,
+      operationId: 'apiV1AdminPromoteInboxItem', summary: 'Promote an inbox item into an unpublished article on a draft edition', tags,
       params, body: component('PromoteBody', PromoteBody),
       response: { 201: Envelope(Type.Object({ item: InboxItem, article: Article })), ...responses },
     },
@@ -59,7 +58,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
 
   r.get('/audit', {
     schema: {
-      operationId: 'apiV1AdminListAudit', summary: 'Read the audit log of admin writes, newest first', tags: ['Admin: audit'], security,
+      operationId: 'apiV1AdminListAudit', summary: 'Read the audit log of admin writes, newest first', tags: ['Admin: audit'],
       querystring: Type.Object({ ...AuditQuery.properties, ...PageQuery(50, 200) }),
       response: { 200: PagedEnvelope(AuditEntry), ...responses },
     },

@@ -13,10 +13,9 @@ import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
-import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { Envelope, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const tags = ['Articles'];
-const security = [{ bearerAuth: [] }];
 
 export default async function articleRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -24,9 +23,9 @@ export default async function articleRoutes(app: FastifyInstance): Promise<void>
   r.get('/articles', {
     config: { gates: GATES.archive },
     schema: {
-      operationId: 'apiV1ListArticles', summary: 'List articles of published editions, newest first', tags, security,
+      operationId: 'apiV1ListArticles', summary: 'List articles of published editions, newest first', tags,
       querystring: Type.Object({ ...ArticleListFilter.properties, ...PageQuery(20, 100) }),
-      response: { 200: PagedEnvelope(Article), ...errorResponses },
+      response: { 200: PagedEnvelope(Article) },
     },
   }, async (req) => {
     const { page, limit, ...filters } = req.query;
@@ -36,9 +35,9 @@ export default async function articleRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/articles/:id', {
     schema: {
-      operationId: 'apiV1GetArticle', summary: 'One article with takeaways, why it matters and source', tags, security,
+      operationId: 'apiV1GetArticle', summary: 'One article with takeaways, why it matters and source', tags,
       params: Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Article id (UUID)' }) }),
-      response: { 200: Envelope(Article), ...errorResponses },
+      response: { 200: Envelope(Article) },
     },
   }, async (req) => ({ data: presentArticle(await getArticle(ctxOf(req), req.params.id)) }));
 }

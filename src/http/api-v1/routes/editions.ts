@@ -13,10 +13,9 @@ import { Int4Id } from '../../../domain/shared/input-schema.js';
 import { ctxOf } from '../../types.js';
 import { presentArticle } from '../records/article.js';
 import { Edition, EditionWithArticles, presentEdition } from '../records/edition.js';
-import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { Envelope, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const tags = ['Editions'];
-const security = [{ bearerAuth: [] }];
 const full = (e: Full) => ({ data: { ...presentEdition(e), articles: e.articles.map(presentArticle) } });
 
 export default async function editionRoutes(app: FastifyInstance): Promise<void> {
@@ -24,9 +23,9 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/editions', {
     schema: {
-      operationId: 'apiV1ListEditions', summary: 'List published editions, newest first', tags, security,
+      operationId: 'apiV1ListEditions', summary: 'List published editions, newest first', tags,
       querystring: Type.Object(PageQuery(20, 50)),
-      response: { 200: PagedEnvelope(Edition), ...errorResponses },
+      response: { 200: PagedEnvelope(Edition) },
     },
   }, async (req) => {
     const { page, limit } = req.query;
@@ -36,16 +35,16 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/editions/latest', {
     schema: {
-      operationId: 'apiV1GetLatestEdition', summary: 'The most recent published edition with all its articles', tags, security,
-      response: { 200: Envelope(EditionWithArticles), ...errorResponses },
+      operationId: 'apiV1GetLatestEdition', summary: 'The most recent published edition with all its articles', tags,
+      response: { 200: Envelope(EditionWithArticles) },
     },
   }, async (req) => full(await getLatestEdition(ctxOf(req))));
 
   r.get('/editions/:number', {
     schema: {
-      operationId: 'apiV1GetEdition', summary: 'One edition by issue number, with its articles and executive summary', tags, security,
+      operationId: 'apiV1GetEdition', summary: 'One edition by issue number, with its articles and executive summary', tags,
       params: Type.Object({ number: Int4Id('Issue number') }),
-      response: { 200: Envelope(EditionWithArticles), ...errorResponses },
+      response: { 200: Envelope(EditionWithArticles) },
     },
   }, async (req) => full(await getEditionByNumber(ctxOf(req), req.params.number)));
 }

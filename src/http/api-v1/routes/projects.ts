@@ -16,10 +16,9 @@ import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { PROJECT_CSV_COLUMNS, Project, ProjectWithArticles, presentProject, presentProjectWithArticles } from '../records/project.js';
 import { StringEnum } from '../../schema.js';
-import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { Envelope, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const tags = ['Projects'];
-const security = [{ bearerAuth: [] }];
 const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: MAX_FILTER_TEXT, description }));
 
 const filters = {
@@ -52,9 +51,9 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   r.get('/projects', {
     config: { gates: GATES.projects },
     schema: {
-      operationId: 'apiV1ListProjects', summary: 'List airport projects (by relevance with q, else by title)', tags, security,
+      operationId: 'apiV1ListProjects', summary: 'List airport projects (by relevance with q, else by title)', tags,
       querystring: Type.Object({ ...filters, ...PageQuery(50, 100) }),
-      response: { 200: PagedEnvelope(Project), ...errorResponses },
+      response: { 200: PagedEnvelope(Project) },
     },
   }, async (req) => {
     const { page, limit, ...rest } = req.query;
@@ -65,10 +64,10 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   r.get('/projects/export', {
     config: { gates: GATES.projectsExport },
     schema: {
-      operationId: 'apiV1ExportProjects', summary: `Export matching projects as CSV (RFC 4180, at most ${PROJECT_EXPORT_CAP} rows, by title)`, tags, security,
+      operationId: 'apiV1ExportProjects', summary: `Export matching projects as CSV (RFC 4180, at most ${PROJECT_EXPORT_CAP} rows, by title)`, tags,
       querystring: Filters,
       produces: ['text/csv'],
-      response: { 200: { description: 'text/csv attachment, one header row', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errorResponses },
+      response: { 200: { description: 'text/csv attachment, one header row', content: { 'text/csv': { schema: { type: 'string' } } } } },
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
@@ -78,9 +77,9 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   r.get('/projects/:id', {
     config: { gates: GATES.projects },
     schema: {
-      operationId: 'apiV1GetProject', summary: 'One project with the editions and articles that mentioned it', tags, security,
+      operationId: 'apiV1GetProject', summary: 'One project with the editions and articles that mentioned it', tags,
       params: Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Project id (UUID)' }) }),
-      response: { 200: Envelope(ProjectWithArticles), ...errorResponses },
+      response: { 200: Envelope(ProjectWithArticles) },
     },
   }, async (req) => ({ data: presentProjectWithArticles(await getProject(ctxOf(req), req.params.id)) }));
 }

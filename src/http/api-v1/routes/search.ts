@@ -16,11 +16,10 @@ import { pageWindow } from '../../../domain/pagination.js';
 import { CommaList, MAX_LIST_ITEMS } from '../../../domain/shared/input-schema.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
-import { errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { PagedEnvelope, PageQuery, paged } from '../schemas.js';
 import { component } from '../../schema.js';
 
 const tags = ['Search'];
-const security = [{ bearerAuth: [] }];
 const { q, region, tag, topic, airport } = articleSearchTerms;
 
 /**
@@ -97,9 +96,9 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   r.get('/search', {
     config: { gates: GATES.archive },
     schema: {
-      operationId: 'apiV1SearchGet', summary: 'Search the article archive (query string)', tags, security,
+      operationId: 'apiV1SearchGet', summary: 'Search the article archive (query string)', tags,
       querystring: SearchQuery,
-      response: { 200: PagedEnvelope(Article), ...errorResponses },
+      response: { 200: PagedEnvelope(Article) },
     },
   }, async (req) => {
     const { page, limit } = req.query;
@@ -110,9 +109,9 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   r.post('/search', {
     config: { gates: GATES.archive },
     schema: {
-      operationId: 'apiV1SearchPost', summary: 'Search the article archive (JSON body, lists as arrays)', tags, security,
+      operationId: 'apiV1SearchPost', summary: 'Search the article archive (JSON body, lists as arrays)', tags,
       body: component('ApiV1SearchRequest', SearchBody),
-      response: { 200: PagedEnvelope(Article), ...errorResponses },
+      response: { 200: PagedEnvelope(Article) },
     },
   }, async (req) => {
     const { page, limit } = req.body;

@@ -16,10 +16,9 @@ import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender, presentTenderWithBidders } from '../records/tender.js';
 import { StringEnum } from '../../schema.js';
-import { Envelope, errorResponses, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { Envelope, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const tags = ['Tenders'];
-const security = [{ bearerAuth: [] }];
 const config = { gates: GATES.tenders };
 const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
 
@@ -54,9 +53,9 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
   r.get('/tenders', {
     config,
     schema: {
-      operationId: 'apiV1ListTenders', summary: 'List airport tenders (needs the tender add-on or Enterprise)', tags, security,
+      operationId: 'apiV1ListTenders', summary: 'List airport tenders (needs the tender add-on or Enterprise)', tags,
       querystring: Type.Object({ ...filters, ...PageQuery(50, 100) }),
-      response: { 200: PagedEnvelope(Tender), ...errorResponses },
+      response: { 200: PagedEnvelope(Tender) },
     },
   }, async (req) => {
     const { page, limit, ...rest } = req.query;
@@ -67,10 +66,10 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
   r.get('/tenders/export', {
     config: { gates: GATES.tendersExport },
     schema: {
-      operationId: 'apiV1ExportTenders', summary: 'Export matching tenders as CSV with bidders (RFC 4180, by deadline)', tags, security,
+      operationId: 'apiV1ExportTenders', summary: 'Export matching tenders as CSV with bidders (RFC 4180, by deadline)', tags,
       querystring: Filters,
       produces: ['text/csv'],
-      response: { 200: { description: 'text/csv attachment, one header row', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errorResponses },
+      response: { 200: { description: 'text/csv attachment, one header row', content: { 'text/csv': { schema: { type: 'string' } } } } },
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
@@ -80,9 +79,9 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
   r.get('/tenders/:id', {
     config,
     schema: {
-      operationId: 'apiV1GetTender', summary: 'One tender, whatever its status, with its bidders', tags, security,
+      operationId: 'apiV1GetTender', summary: 'One tender, whatever its status, with its bidders', tags,
       params: Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Tender id (UUID)' }) }),
-      response: { 200: Envelope(TenderWithBidders), ...errorResponses },
+      response: { 200: Envelope(TenderWithBidders) },
     },
   }, async (req) => ({ data: presentTenderWithBidders(await getTender(ctxOf(req), req.params.id)) }));
 }

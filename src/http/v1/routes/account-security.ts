@@ -16,13 +16,13 @@ import {
 import { component, Nullable } from '../../schema.js';
 import { clearSessionCookie } from '../../session-cookie.js';
 import { ctxOf } from '../../types.js';
-import { Named, security, UuidParam } from '../named.js';
+import { Named, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { presentSession, SessionRecord } from '../records/auth.js';
 
 const tags = ['Account'];
 const anyUser = { access: 'user' as const };
-const errors = problemResponses(400, 401, 403, 404, 500);
+const errors = problemResponses(403, 404);
 const NoContent = Type.Null({ description: 'Done; no body' });
 const SsoConfig = component('V1SsoConfig', Type.Object({
   sso: Nullable(Type.Object({
@@ -37,7 +37,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance): Promi
   r.put('/account/password', {
     config: anyUser,
     schema: {
-      operationId: 'v1ChangePassword', summary: 'Set or change the password (ends the other sessions)', tags, security,
+      operationId: 'v1ChangePassword', summary: 'Set or change the password (ends the other sessions)', tags,
       description: 'Sets a password, or changes it: `current_password` is required when the user has one (400 when missing or wrong). The new one must be at least 8 characters and neither the email address nor a common password (400 naming the rule). Every other session of the user ends at once (all of them when called with an API key). Audited.',
       body: component('V1ChangePasswordInput', ChangePasswordInput, { current_password: 'the old one, long enough', password: 'correct horse battery staple' }),
       response: { 204: NoContent, ...errors },
@@ -50,7 +50,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance): Promi
   r.delete('/account/password', {
     config: anyUser,
     schema: {
-      operationId: 'v1RemovePassword', summary: 'Remove the password (sign in with emailed links from then on)', tags, security,
+      operationId: 'v1RemovePassword', summary: 'Remove the password (sign in with emailed links from then on)', tags,
       description: 'Removes the password; the user signs in with emailed links (or company SSO). Removing none changes nothing. Audited.',
       response: { 204: NoContent, ...errors },
     },
@@ -62,7 +62,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance): Promi
   r.get('/account/sessions', {
     config: anyUser,
     schema: {
-      operationId: 'v1ListSessions', summary: 'The live sessions: device, address, created, last seen, expiry', tags, security,
+      operationId: 'v1ListSessions', summary: 'The live sessions: device, address, created, last seen, expiry', tags,
       description: 'The sessions of the caller that have not ended, most recently seen first; `current` marks the one of this request. Browser sessions end after 7 days without use and 30 days after they were opened.',
       response: { 200: Named('sessions', SessionRecord), ...errors },
     },
@@ -71,7 +71,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance): Promi
   r.delete('/account/sessions', {
     config: anyUser,
     schema: {
-      operationId: 'v1EndAllSessions', summary: 'Sign out everywhere: end every session, this one included', tags, security,
+      operationId: 'v1EndAllSessions', summary: 'Sign out everywhere: end every session, this one included', tags,
       description: 'Ends every session of the caller at once, this one included (the cookie is cleared); each answers 401 from its next request, on every process. API keys are not affected. Audited.',
       response: { 204: NoContent, ...errors },
     },
@@ -84,7 +84,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance): Promi
   r.delete('/account/sessions/:id', {
     config: anyUser,
     schema: {
-      operationId: 'v1EndSession', summary: 'End one session (it answers 401 from its next request)', tags, security,
+      operationId: 'v1EndSession', summary: 'End one session (it answers 401 from its next request)', tags,
       description: 'Ends one of the caller\'s sessions at once (this one too). Another user\'s, an unknown or an ended session is 404. Audited.',
       params: UuidParam('The session'), response: { 204: NoContent, ...errors },
     },
@@ -96,7 +96,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance): Promi
   r.get('/account/sso', {
     config: anyUser,
     schema: {
-      operationId: 'v1GetSsoConfig', summary: 'The account\'s company sign-in (OpenID Connect), or null (owner of an Enterprise account)', tags, security,
+      operationId: 'v1GetSsoConfig', summary: 'The account\'s company sign-in (OpenID Connect), or null (owner of an Enterprise account)', tags,
       description: 'Issuer, client id, the email domains covered and whether a client secret is stored (never the secret). Only the owner of an account on the Enterprise plan: others 403.',
       response: { 200: SsoConfig, ...errors },
     },
@@ -105,17 +105,17 @@ export default async function accountSecurityRoutes(app: FastifyInstance): Promi
   r.put('/account/sso', {
     config: anyUser,
     schema: {
-      operationId: 'v1PutSsoConfig', summary: 'Set the account\'s company sign-in: issuer, client id and secret, domains', tags, security,
+      operationId: 'v1PutSsoConfig', summary: 'Set the account\'s company sign-in: issuer, client id and secret, domains', tags,
       description: 'The OpenID provider\'s issuer (https; http only to a host of OUTBOUND_ALLOWED_HOSTS), the client registered there (its redirect URI: PUBLIC_BASE_URL/v1/auth/sso/callback), its secret (kept when omitted; required the first time; never read back) and the email domains whose people sign in through it (a domain another account covers: 409). Only the owner of an Enterprise account. Audited.',
       body: component('V1SsoConfigInput', SsoConfigInput, { issuer: 'https://login.airport.example', client_id: 'airport-intel', client_secret: 's3cr3t-from-the-provider', domains: ['airport.example'] }),
-      response: { 200: SsoConfig, ...problemResponses(400, 401, 403, 404, 409, 500) },
+      response: { 200: SsoConfig, ...problemResponses(404, 409) },
     },
   }, async (req) => ({ sso: await putSsoConfig(ctxOf(req), req.body, req.server.outboundAllowedHosts) }));
 
   r.delete('/account/sso', {
     config: anyUser,
     schema: {
-      operationId: 'v1DeleteSsoConfig', summary: 'Remove the account\'s company sign-in', tags, security,
+      operationId: 'v1DeleteSsoConfig', summary: 'Remove the account\'s company sign-in', tags,
       description: 'Its people sign in with emailed links from then on. Only the owner of an Enterprise account. Audited.',
       response: { 204: NoContent, ...errors },
     },

@@ -11,21 +11,21 @@ import { Type } from 'typebox';
 import { AirportFilter, AirportRef as Ref, getAirport, listAirportArticles, listAirportProjects, listAirports } from '../../../domain/airports/index.js';
 import { GATES } from '../../../domain/entitlements.js';
 import { ctxOf } from '../../types.js';
-import { Named, namedList, Paging, security } from '../named.js';
+import { Named, namedList, Paging } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { Airport, presentAirport } from '../records/airport.js';
 import { Article, presentArticle } from '../records/article.js';
 import { Project, presentProject } from '../records/project.js';
 
 const tags = ['Airports'];
-const errors = problemResponses(400, 401, 403, 404, 422, 500);
+const errors = problemResponses(404);
 
 export default async function airportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/airports', {
     schema: {
-      operationId: 'v1ListAirports', summary: 'Airports by name, IATA code or city', tags, security,
+      operationId: 'v1ListAirports', summary: 'Airports by name, IATA code or city', tags,
       description: 'The exact IATA match first, then by name.',
       querystring: Type.Object({ ...AirportFilter.properties, ...Paging(50) }),
       response: { 200: Named('airports', Airport), ...errors },
@@ -37,7 +37,7 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/airports/:ref', {
     schema: {
-      operationId: 'v1GetAirport', summary: 'One airport by database id or IATA code', tags, security,
+      operationId: 'v1GetAirport', summary: 'One airport by database id or IATA code', tags,
       params: Ref,
       response: { 200: Airport, ...errors },
     },
@@ -46,7 +46,7 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
   r.get('/airports/:ref/articles', {
     config: { gates: GATES.archive },
     schema: {
-      operationId: 'v1ListAirportArticles', summary: 'Articles that mention the airport, newest first', tags, security,
+      operationId: 'v1ListAirportArticles', summary: 'Articles that mention the airport, newest first', tags,
       params: Ref,
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('articles', Article), ...errors },
@@ -56,7 +56,7 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
   r.get('/airports/:ref/projects', {
     config: { gates: GATES.projects },
     schema: {
-      operationId: 'v1ListAirportProjects', summary: 'Projects at the airport, by title', tags, security,
+      operationId: 'v1ListAirportProjects', summary: 'Projects at the airport, by title', tags,
       params: Ref,
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('projects', Project), ...errors },

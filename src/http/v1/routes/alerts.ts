@@ -14,13 +14,13 @@ import { createAlertRule, deleteAlertRule, getAlertRule, listAlertRules, updateA
 import { countUnreadNotifications, listNotifications, markNotificationsRead } from '../../../domain/notifications/index.js';
 import { created } from '../../respond.js';
 import { ctxOf } from '../../types.js';
-import { flag, Named, namedList, Paging, security, UuidParam } from '../named.js';
+import { flag, Named, namedList, Paging, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { AlertRule, AlertRuleCreateBody, AlertRulePatchBody, MarkReadBody, Notification, presentNotification, presentRule } from '../records/alerts.js';
 
 const tags = ['Alerts'];
 const config = { gates: ['alerts'] as const };
-const errors = problemResponses(400, 401, 403, 404, 422, 500);
+const errors = problemResponses(404);
 const Unread = Type.Object({ unread: Type.Integer({ minimum: 0, description: 'Unread notifications of the caller' }) });
 
 export default async function alertRoutes(app: FastifyInstance): Promise<void> {
@@ -29,7 +29,7 @@ export default async function alertRoutes(app: FastifyInstance): Promise<void> {
   r.get('/alert-rules', {
     config,
     schema: {
-      operationId: 'v1ListAlertRules', summary: 'The caller\u2019s alert rules', tags, security,
+      operationId: 'v1ListAlertRules', summary: 'The caller\u2019s alert rules', tags,
       description: 'Every rule of the caller, oldest first. Needs `alerts`.',
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('rules', AlertRule), ...errors },
@@ -39,7 +39,7 @@ export default async function alertRoutes(app: FastifyInstance): Promise<void> {
   r.post('/alert-rules', {
     config,
     schema: {
-      operationId: 'v1CreateAlertRule', summary: 'Create an alert rule', tags, security,
+      operationId: 'v1CreateAlertRule', summary: 'Create an alert rule', tags,
       description: 'A standing query: `query` holds the parameters of `/v1/search` (subject articles), `/v1/projects` or `/v1/tenders`, validated by that list\u2019s own schema (400 naming `query.<parameter>`); a list the caller cannot read is 403 naming the feature. What the query already matches is not delivered; new matches are, once each. With the `webhook` channel the answer carries `webhook_secret`, shown this once. `Location`: the rule.',
       body: AlertRuleCreateBody,
       response: { 201: AlertRule, ...errors },
@@ -52,7 +52,7 @@ export default async function alertRoutes(app: FastifyInstance): Promise<void> {
   r.get('/alert-rules/:id', {
     config,
     schema: {
-      operationId: 'v1GetAlertRule', summary: 'One alert rule with its webhook delivery log', tags, security,
+      operationId: 'v1GetAlertRule', summary: 'One alert rule with its webhook delivery log', tags,
       description: 'The rule and `deliveries`, its last 20 webhook attempts, newest first. Another user\u2019s rule is 404.',
       params: UuidParam('Alert rule'),
       response: { 200: AlertRule, ...errors },
@@ -62,7 +62,7 @@ export default async function alertRoutes(app: FastifyInstance): Promise<void> {
   r.patch('/alert-rules/:id', {
     config,
     schema: {
-      operationId: 'v1UpdateAlertRule', summary: 'Change an alert rule', tags, security,
+      operationId: 'v1UpdateAlertRule', summary: 'Change an alert rule', tags,
       description: 'Send only the fields to change. A new subject or query is validated as on create and what it already matches is not delivered. Another user\u2019s rule is 404.',
       params: UuidParam('Alert rule'),
       body: AlertRulePatchBody,
@@ -73,7 +73,7 @@ export default async function alertRoutes(app: FastifyInstance): Promise<void> {
   r.delete('/alert-rules/:id', {
     config,
     schema: {
-      operationId: 'v1DeleteAlertRule', summary: 'Delete an alert rule', tags, security,
+      operationId: 'v1DeleteAlertRule', summary: 'Delete an alert rule', tags,
       description: 'Deletes the rule with its match history and delivery log. Another user\u2019s rule is 404.',
       params: UuidParam('Alert rule'),
       response: { 200: Type.Object({ id: Type.String({ format: 'uuid' }), deleted: Type.Literal(true) }), ...errors },
@@ -83,7 +83,7 @@ export default async function alertRoutes(app: FastifyInstance): Promise<void> {
   r.get('/notifications', {
     config,
     schema: {
-      operationId: 'v1ListNotifications', summary: 'The caller\u2019s notifications, newest first', tags, security,
+      operationId: 'v1ListNotifications', summary: 'The caller\u2019s notifications, newest first', tags,
       description: 'Status changes of watched projects (and changes of their completion year or stated value) and in-app alert matches, with the unread count.',
       querystring: Type.Object({ unread_only: flag('true: unread ones only', false), ...Paging(50) }),
       response: { 200: Type.Object({ notifications: Type.Array(Notification), unread: Unread.properties.unread }), ...errors },
@@ -96,19 +96,19 @@ export default async function alertRoutes(app: FastifyInstance): Promise<void> {
   r.get('/notifications/count', {
     config,
     schema: {
-      operationId: 'v1CountNotifications', summary: 'The caller\u2019s unread count (the poll call)', tags, security,
+      operationId: 'v1CountNotifications', summary: 'The caller\u2019s unread count (the poll call)', tags,
       description: 'A cheap indexed count of unread notifications: poll this, then read `/v1/notifications` when it grows.',
-      response: { 200: Unread, ...problemResponses(401, 403, 500) },
+      response: { 200: Unread },
     },
   }, async (req) => countUnreadNotifications(ctxOf(req)));
 
   r.post('/notifications/read', {
     config,
     schema: {
-      operationId: 'v1MarkNotificationsRead', summary: 'Mark notifications read', tags, security,
+      operationId: 'v1MarkNotificationsRead', summary: 'Mark notifications read', tags,
       description: '`{ "ids": [...] }` marks those of the caller\u2019s notifications (other ids are ignored); `{ "all": true }` marks all. Answers how many changed and the unread count.',
       body: MarkReadBody,
-      response: { 200: Type.Object({ marked: Type.Integer({ minimum: 0 }), unread: Unread.properties.unread }), ...problemResponses(400, 401, 403, 500) },
+      response: { 200: Type.Object({ marked: Type.Integer({ minimum: 0 }), unread: Unread.properties.unread }) },
     },
   }, async (req) => markNotificationsRead(ctxOf(req), req.body));
 }

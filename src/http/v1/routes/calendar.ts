@@ -7,16 +7,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { CalendarFilter, listCalendarEvents } from '../../../domain/calendar/index.js';
 import { ctxOf } from '../../types.js';
-import { Named, namedList, Paging, security } from '../named.js';
-import { problemResponses } from '../problem.js';
+import { Named, namedList, Paging } from '../named.js';
 import { CalendarEvent, presentEvent } from '../records/event.js';
 
 export default async function calendarRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<TypeBoxTypeProvider>().get('/calendar', {
     schema: {
-      operationId: 'v1ListCalendarEvents', summary: 'Industry events (conferences, trade shows), by start date', tags: ['Calendar'], security,
+      operationId: 'v1ListCalendarEvents', summary: 'Industry events (conferences, trade shows), by start date', tags: ['Calendar'],
       querystring: Type.Object({ ...CalendarFilter.properties, ...Paging(200) }),
-      response: { 200: Named('events', CalendarEvent), ...problemResponses(400, 401, 403, 422, 500) },
+      response: { 200: Named('events', CalendarEvent) },
     },
   }, async (req, reply) => {
     const { limit, offset, ...filter } = req.query;

@@ -10,11 +10,9 @@ import { getBillingConfig, listPlans } from '../../../domain/billing/index.js';
 import { ctxOf } from '../../types.js';
 import { StringEnum } from '../../schema.js';
 import { Named } from '../named.js';
-import { problemResponses } from '../problem.js';
 import { Plan } from '../records/plan.js';
 
 const config = { access: 'public' as const };
-const security: Record<string, string[]>[] = [];
 
 const BillingConfig = Type.Object({
   checkout_enabled: Type.Boolean(),
@@ -27,17 +25,17 @@ export default async function catalogueRoutes(app: FastifyInstance): Promise<voi
   r.get('/plans', {
     config,
     schema: {
-      operationId: 'v1ListPlans', summary: 'Plans on sale, with prices per currency and interval and buyable add-ons (no token)', tags: ['Account'], security,
+      operationId: 'v1ListPlans', summary: 'Plans on sale, with prices per currency and interval and buyable add-ons (no token)', tags: ['Account'],
       description: 'Inactive plans are omitted: Enterprise is sold by contract and not listed.',
-      response: { 200: Named('plans', Plan), ...problemResponses(500) },
+      response: { 200: Named('plans', Plan) },
     },
   }, async (req) => ({ plans: await listPlans(ctxOf(req)) }));
 
   r.get('/billing/config', {
     config,
     schema: {
-      operationId: 'v1GetBillingConfig', summary: 'Whether checkout is enabled, and in which mode (no token)', tags: ['Account'], security,
-      response: { 200: BillingConfig, ...problemResponses(500) },
+      operationId: 'v1GetBillingConfig', summary: 'Whether checkout is enabled, and in which mode (no token)', tags: ['Account'],
+      response: { 200: BillingConfig },
     },
   }, async (req) => getBillingConfig(ctxOf(req), req.server.payments));
 }

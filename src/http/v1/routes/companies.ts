@@ -18,7 +18,7 @@ import { TENDER_SORTS } from '../../../domain/tenders/index.js';
 import { COUNTRY_CODE } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
 import { ctxOf } from '../../types.js';
-import { Named, namedList, Paging, security, text } from '../named.js';
+import { Named, namedList, Paging, text } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { Article, presentArticle } from '../records/article.js';
 import { Company, presentCompany } from '../records/company.js';
@@ -27,7 +27,7 @@ import { Tender, presentTender } from '../records/tender.js';
 
 const tags = ['Companies'];
 const params = Type.Object({ ref: Type.String({ minLength: 1, maxLength: 300, description: 'Company id, slug (also of a company merged into it), name or alias' }) });
-const errors = problemResponses(400, 401, 403, 404, 422, 500);
+const errors = problemResponses(404);
 const REACH = 'The company\'s own records and those of its other names (aliases) and subsidiaries at any depth, as `company_id` filters reach them.';
 
 export default async function companyRoutes(app: FastifyInstance): Promise<void> {
@@ -35,10 +35,10 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/companies', {
     schema: {
-      operationId: 'v1ListCompanies', summary: 'Company profiles', tags, security,
+      operationId: 'v1ListCompanies', summary: 'Company profiles', tags,
       description: 'Companies (contractors, operators, buyers, investors) by name, each with aliases, parent and subsidiaries and the counts of published projects, tenders and articles it reaches. `q` matches part of the name or an alias, or the slug. A named array paged with `limit` and `offset`.',
       querystring: Type.Object({ q: text('Part of the name or an alias, or the slug'), country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, maxLength: 2, description: 'ISO 3166-1 alpha-2 of the head office' })), ...Paging(50) }),
-      response: { 200: Named('companies', Company), ...problemResponses(400, 401, 403, 422, 500) },
+      response: { 200: Named('companies', Company) },
     },
   }, async (req, reply) => {
     const { limit, offset, ...filter } = req.query;
@@ -47,16 +47,16 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/companies/:ref', {
     schema: {
-      operationId: 'v1GetCompany', summary: 'One company profile', tags, security, params,
+      operationId: 'v1GetCompany', summary: 'One company profile', tags, params,
       description: 'One company by id or slug (a merged company\'s slug leads to the company it was merged into), or by name or alias; with aliases, parent, subsidiaries and counts.',
-      response: { 200: Company, ...problemResponses(400, 401, 403, 404, 500) },
+      response: { 200: Company, ...problemResponses(404) },
     },
   }, async (req) => presentCompany(await getCompany(ctxOf(req), req.params.ref)));
 
   r.get('/companies/:ref/projects', {
     config: { gates: GATES.projects },
     schema: {
-      operationId: 'v1ListCompanyProjects', summary: 'Projects of a company', tags, security, params,
+      operationId: 'v1ListCompanyProjects', summary: 'Projects of a company', tags, params,
       description: `Published projects of the company. ${REACH} Needs \`projects\`; a trial preview shows the first five rows.`,
       querystring: Type.Object({ sort: Type.Optional(StringEnum(PROJECT_SORTS, { default: 'title_asc', description: 'Order' })), ...Paging(50) }),
       response: { 200: Named('projects', Project), ...errors },
@@ -69,7 +69,7 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
   r.get('/companies/:ref/tenders', {
     config: { gates: GATES.tenders },
     schema: {
-      operationId: 'v1ListCompanyTenders', summary: 'Tenders of a company', tags, security, params,
+      operationId: 'v1ListCompanyTenders', summary: 'Tenders of a company', tags, params,
       description: `Published tenders the company lists, buys or bids for. ${REACH} Needs \`wat\`; a trial preview shows the first three rows.`,
       querystring: Type.Object({ sort: Type.Optional(StringEnum(TENDER_SORTS, { default: 'deadline_asc', description: 'Order' })), ...Paging(50) }),
       response: { 200: Named('tenders', Tender), ...errors },
@@ -82,7 +82,7 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
   r.get('/companies/:ref/articles', {
     config: { gates: GATES.archive },
     schema: {
-      operationId: 'v1ListCompanyArticles', summary: 'Articles naming a company', tags, security, params,
+      operationId: 'v1ListCompanyArticles', summary: 'Articles naming a company', tags, params,
       description: `Articles of published editions naming the company, newest first. ${REACH} Needs \`archive\`; a trial preview sees the latest edition only.`,
       querystring: Type.Object({ ...Paging(50) }),
       response: { 200: Named('articles', Article), ...errors },

@@ -13,20 +13,20 @@ import { Type } from 'typebox';
 import { getReaderArticle, listRelatedArticles } from '../../../domain/articles/index.js';
 import { getEdition, getEditionOfNumber, listEditionArticles, listPublishedEditions } from '../../../domain/editions/index.js';
 import { ctxOf } from '../../types.js';
-import { Named, namedList, Paging, security, UuidParam } from '../named.js';
+import { Named, namedList, Paging, UuidParam } from '../named.js';
 import { Int4Id } from '../../../domain/shared/input-schema.js';
 import { problemResponses } from '../problem.js';
 import { Article, presentArticle } from '../records/article.js';
 import { Edition, presentEdition } from '../records/edition.js';
 
-const errors = problemResponses(400, 401, 403, 404, 422, 500);
+const errors = problemResponses(404);
 
 export default async function editionRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/editions', {
     schema: {
-      operationId: 'v1ListEditions', summary: 'Published editions, newest first', tags: ['Publication'], security,
+      operationId: 'v1ListEditions', summary: 'Published editions, newest first', tags: ['Publication'],
       querystring: Type.Object(Paging(20)),
       response: { 200: Named('editions', Edition), ...errors },
     },
@@ -34,7 +34,7 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/editions/:id', {
     schema: {
-      operationId: 'v1GetEdition', summary: 'One edition (published or archived; drafts for admins)', tags: ['Publication'], security,
+      operationId: 'v1GetEdition', summary: 'One edition (published or archived; drafts for admins)', tags: ['Publication'],
       params: UuidParam('Edition'),
       response: { 200: Edition, ...errors },
     },
@@ -42,7 +42,7 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/editions/by-number/:number', {
     schema: {
-      operationId: 'v1GetEditionByNumber', summary: 'One edition by issue number (published or archived; drafts for admins)', tags: ['Publication'], security,
+      operationId: 'v1GetEditionByNumber', summary: 'One edition by issue number (published or archived; drafts for admins)', tags: ['Publication'],
       description: 'The same record as `GET /v1/editions/{id}`, found by its issue number (what the reader sees, and what the web app\'s `/editions/{number}` page names). Its articles: `GET /v1/editions/{id}/articles`.',
       params: Type.Object({ number: Int4Id('Issue number, e.g. 96') }),
       response: { 200: Edition, ...errors },
@@ -51,7 +51,7 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/editions/:id/articles', {
     schema: {
-      operationId: 'v1ListEditionArticles', summary: "The edition's articles, in edition order", tags: ['Publication'], security,
+      operationId: 'v1ListEditionArticles', summary: "The edition's articles, in edition order", tags: ['Publication'],
       params: UuidParam('Edition'),
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('articles', Article), ...errors },
@@ -60,7 +60,7 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/articles/:id', {
     schema: {
-      operationId: 'v1GetArticle', summary: 'One article', tags: ['Publication'], security,
+      operationId: 'v1GetArticle', summary: 'One article', tags: ['Publication'],
       params: UuidParam('Article'),
       response: { 200: Article, ...errors },
     },
@@ -68,7 +68,7 @@ export default async function editionRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/articles/:id/related', {
     schema: {
-      operationId: 'v1ListRelatedArticles', summary: 'Articles sharing topics, airports, tags and place, best first', tags: ['Publication'], security,
+      operationId: 'v1ListRelatedArticles', summary: 'Articles sharing topics, airports, tags and place, best first', tags: ['Publication'],
       description: 'Score: 3 per shared airport, 2 per shared topic or tag, 1 for the same country, 1 for the same region. An article with no topic, tag or airport links has no related articles (`[]`).',
       params: UuidParam('Article'),
       querystring: Type.Object({ limit: Paging(4).limit }),

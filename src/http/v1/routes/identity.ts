@@ -12,8 +12,6 @@ import { getMe, type Me } from '../../../domain/identity/get-me.js';
 import { getReference } from '../../../domain/reference/index.js';
 import { ctxOf } from '../../types.js';
 import { Nullable, StringEnum } from '../../schema.js';
-import { security } from '../named.js';
-import { problemResponses } from '../problem.js';
 
 const Me = Type.Object({
   user_id: Type.String({ format: 'uuid' }),
@@ -55,16 +53,16 @@ export default async function identityRoutes(app: FastifyInstance): Promise<void
   r.get('/me', {
     config: { access: 'user' },
     schema: {
-      operationId: 'v1GetMe', summary: 'What the token may reach: features, previews and admin flag', tags: ['Identity'], security,
-      response: { 200: Me, ...problemResponses(401, 500) },
+      operationId: 'v1GetMe', summary: 'What the token may reach: features, previews and admin flag', tags: ['Identity'],
+      response: { 200: Me },
     },
   }, async (req) => presentMe(await getMe(ctxOf(req))));
 
   r.get('/reference', {
     schema: {
-      operationId: 'v1GetReference', summary: 'Vocabularies: regions, countries, project types, topics (cache it)', tags: ['Reference'], security,
+      operationId: 'v1GetReference', summary: 'Vocabularies: regions, countries, project types, topics (cache it)', tags: ['Reference'],
       description: `Sent with \`Cache-Control: private, max-age=${REFERENCE_MAX_AGE}\` and an \`ETag\`; a matching \`If-None-Match\` answers 304.`,
-      response: { 200: Reference, 304: { description: 'Not modified', type: 'null' }, ...problemResponses(401, 403, 500) },
+      response: { 200: Reference, 304: { description: 'Not modified', type: 'null' } },
     },
   }, async (req, reply) => sendCacheable(req, reply, await getReference(ctxOf(req)), REFERENCE_MAX_AGE));
 }

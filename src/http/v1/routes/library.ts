@@ -21,7 +21,7 @@ import {
 import { getPreferences, putPreferences } from '../../../domain/preferences/index.js';
 import { GATES } from '../../../domain/entitlements.js';
 import { ctxOf } from '../../types.js';
-import { MAX_LIMIT, Named, namedList, Paging, security, UuidParam } from '../named.js';
+import { MAX_LIMIT, Named, namedList, Paging, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { Article, presentArticle } from '../records/article.js';
 import { Project, presentProject } from '../records/project.js';
@@ -30,7 +30,7 @@ import {
 } from '../records/library.js';
 
 const tags = ['Library'];
-const errors = problemResponses(400, 401, 403, 404, 422, 500);
+const errors = problemResponses(404);
 const top = { limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, format: 'int32', default: 10, description: `Rows to return (default 10, max ${MAX_LIMIT}; above: 422)` }) };
 
 export default async function libraryRoutes(app: FastifyInstance): Promise<void> {
@@ -38,7 +38,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/library/saved', {
     schema: {
-      operationId: 'v1ListSavedArticles', summary: 'The caller\u2019s saved articles, newest saved first', tags, security,
+      operationId: 'v1ListSavedArticles', summary: 'The caller\u2019s saved articles, newest saved first', tags,
       description: 'Articles the caller saved (of published or archived editions), each the article record with `saved_at`. Needs a subscription.',
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('articles', SavedArticle), ...errors },
@@ -47,7 +47,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
 
   r.put('/articles/:id/save', {
     schema: {
-      operationId: 'v1SaveArticle', summary: 'Save an article (idempotent)', tags, security,
+      operationId: 'v1SaveArticle', summary: 'Save an article (idempotent)', tags,
       description: 'Adds the article to the caller\u2019s library; saving it again changes nothing. Unknown or unpublished article: 404. Answers the article with `is_saved: true`.',
       params: UuidParam('Article'),
       response: { 200: Article, ...errors },
@@ -56,7 +56,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
 
   r.delete('/articles/:id/save', {
     schema: {
-      operationId: 'v1UnsaveArticle', summary: 'Remove an article from the library (idempotent)', tags, security,
+      operationId: 'v1UnsaveArticle', summary: 'Remove an article from the library (idempotent)', tags,
       description: 'Removes the article from the caller\u2019s library; removing one that is not saved succeeds. Unknown or unpublished article: 404.',
       params: UuidParam('Article'),
       response: { 200: Unsaved, ...errors },
@@ -65,7 +65,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
 
   r.post('/articles/:id/view', {
     schema: {
-      operationId: 'v1RecordArticleView', summary: 'Record a read of an article', tags, security,
+      operationId: 'v1RecordArticleView', summary: 'Record a read of an article', tags,
       description: 'Counts a read by the caller. Repeated views of the same article within 30 minutes of the last counted one count once (`counted: false`), so a reload is not a read. Unknown or unpublished article: 404.',
       params: UuidParam('Article'),
       response: { 200: ArticleRead, ...errors },
@@ -75,7 +75,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
   r.get('/library/watchlist', {
     config: { gates: GATES.projects },
     schema: {
-      operationId: 'v1ListWatchlist', summary: 'The projects the caller watches', tags, security,
+      operationId: 'v1ListWatchlist', summary: 'The projects the caller watches', tags,
       description: 'Published projects the caller watches, most recently watched first. Needs `projects` (a trial preview shows five rows).',
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('projects', Project), ...errors },
@@ -85,7 +85,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
   r.put('/projects/:id/watch', {
     config: { gates: GATES.projects },
     schema: {
-      operationId: 'v1WatchProject', summary: 'Watch a project (idempotent)', tags, security,
+      operationId: 'v1WatchProject', summary: 'Watch a project (idempotent)', tags,
       description: 'The caller watches the project: its status, expected completion year and stated value changes appear in `/v1/notifications`. Watching twice changes nothing. Needs `projects`. Answers the project with `is_watched: true`.',
       params: UuidParam('Project'),
       response: { 200: Project, ...errors },
@@ -95,7 +95,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
   r.delete('/projects/:id/watch', {
     config: { gates: GATES.projects },
     schema: {
-      operationId: 'v1UnwatchProject', summary: 'Stop watching a project (idempotent)', tags, security,
+      operationId: 'v1UnwatchProject', summary: 'Stop watching a project (idempotent)', tags,
       description: 'The caller no longer watches the project; un-watching one not watched succeeds. Unknown project: 404. Needs `projects`.',
       params: UuidParam('Project'),
       response: { 200: Unwatched, ...errors },
@@ -105,7 +105,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
   r.get('/dashboard/most-read', {
     config: { gates: GATES.archive },
     schema: {
-      operationId: 'v1ListMostRead', summary: 'The most read articles of the last 30 days', tags, security,
+      operationId: 'v1ListMostRead', summary: 'The most read articles of the last 30 days', tags,
       description: 'Articles read by the most distinct readers over the last 30 days, among those the caller may see. Needs `archive`; a trial preview sees the latest published edition only.',
       querystring: Type.Object(top),
       response: { 200: Named('articles', MostRead), ...errors },
@@ -114,7 +114,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/dashboard/recently-viewed', {
     schema: {
-      operationId: 'v1ListRecentlyViewed', summary: 'The caller\u2019s recently read articles', tags, security,
+      operationId: 'v1ListRecentlyViewed', summary: 'The caller\u2019s recently read articles', tags,
       description: 'The articles the caller read, newest read first, each once. Needs a subscription.',
       querystring: Type.Object(top),
       response: { 200: Named('articles', RecentlyViewed), ...errors },
@@ -123,18 +123,18 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
 
   r.get('/preferences', {
     schema: {
-      operationId: 'v1GetPreferences', summary: 'The caller\u2019s delivery preferences', tags, security,
+      operationId: 'v1GetPreferences', summary: 'The caller\u2019s delivery preferences', tags,
       description: 'How digests (the newsletter and alert digests) reach the caller: `digest_frequency` (daily, weekly, never), `digest_format` (html, text), `email_headlines_only`, `attach_pdf`.',
-      response: { 200: Preferences, ...problemResponses(401, 403, 500) },
+      response: { 200: Preferences },
     },
   }, async (req) => getPreferences(ctxOf(req)));
 
   r.put('/preferences', {
     schema: {
-      operationId: 'v1PutPreferences', summary: 'Replace the caller\u2019s delivery preferences', tags, security,
+      operationId: 'v1PutPreferences', summary: 'Replace the caller\u2019s delivery preferences', tags,
       description: 'Every field is required and checked against its vocabulary (a bad value is 400 naming the field). Answers the stored preferences. They apply to mail queued from then on: `digest_format` text sends plain text only, `email_headlines_only` shortens the newsletter to its headlines, `attach_pdf` attaches the digest as a PDF to the newsletter and to alert mails (docs/alerts.md).',
       body: Preferences,
-      response: { 200: Preferences, ...problemResponses(400, 401, 403, 500) },
+      response: { 200: Preferences },
     },
   }, async (req) => putPreferences(ctxOf(req), req.body));
 }

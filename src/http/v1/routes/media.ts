@@ -12,12 +12,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AirportMediaQuery, CoversQuery, listAirportMedia, MediaBytesQuery, MediaId, readMediaBytes, resolveCovers, type LadderWidth, type MediaBytes } from '../../../domain/media/index.js';
 import { ctxOf } from '../../types.js';
-import { Named, security } from '../named.js';
+import { Named } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { AirportMediaRecord, Cover, presentAirportMedia, presentCover } from '../records/media.js';
 
 const tags = ['Imagery'];
-const errors = problemResponses(400, 401, 403, 404, 500);
+const errors = problemResponses(404);
 
 /** A year: the bytes behind an ETag never change (a new upload gets a new id). */
 export const IMMUTABLE = 'private, max-age=31536000, immutable';
@@ -50,7 +50,7 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/media/covers', {
     schema: {
-      operationId: 'v1ListCovers', summary: 'Resolved covers of a batch of articles', tags, security,
+      operationId: 'v1ListCovers', summary: 'Resolved covers of a batch of articles', tags,
       description: 'One cover per article asked for, in the order asked: the cover an editor pinned, else one derived from the article\'s airport, then its country, then its company (`rule` says which; `none` with `media: null` when nothing applies, also for an id that names no published article). Each carries the URL of its bytes and a ThumbHash placeholder.',
       querystring: CoversQuery,
       response: { 200: Named('covers', Cover), ...errors },
@@ -59,7 +59,7 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/media/airports', {
     schema: {
-      operationId: 'v1ListAirportMedia', summary: 'Imagery bound to airports', tags, security,
+      operationId: 'v1ListAirportMedia', summary: 'Imagery bound to airports', tags,
       description: 'The images bound to each airport asked for (database ids or IATA codes), airport by airport in the order asked. An airport without imagery (or unknown) is simply absent.',
       querystring: AirportMediaQuery,
       response: { 200: Named('media', AirportMediaRecord), ...errors },
@@ -68,7 +68,7 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/media/:id', {
     schema: {
-      operationId: 'v1GetMediaBytes', summary: 'The image bytes (original or a ladder width)', tags, security,
+      operationId: 'v1GetMediaBytes', summary: 'The image bytes (original or a ladder width)', tags,
       description: 'Without `w`: the original as uploaded (re-encoded without metadata). With `w` (one of 144, 288, 320, 640, 960, 1280; any other value is 400 before any lookup): a variant that wide, never enlarged past the original, rendered on its first request and cached. Variants are WebP when `Accept` lists image/webp, else the original\'s format (JPEG or PNG; JPEG for other originals, PNG when transparent); `Vary: Accept`. A strong `ETag` (SHA-256 of the bytes) answers 304 to `If-None-Match`; `Cache-Control: private, max-age=31536000, immutable`. Errors are problem+json.',
       params: MediaId,
       querystring: MediaBytesQuery,

@@ -16,11 +16,11 @@ import {
 import { oauthPort } from '../../oauth/port.js';
 import { component, Nullable } from '../../schema.js';
 import { ctxOf } from '../../types.js';
-import { Named, security } from '../named.js';
+import { Named } from '../named.js';
 import { problemResponses } from '../problem.js';
 
 const anyUser = { access: 'user' as const };
-const errors = problemResponses(400, 401, 403, 404, 500);
+const errors = problemResponses(403, 404);
 const Scope = Type.Unsafe<string>({ type: 'string', enum: [...OAUTH_SCOPES], description: 'read, write, mcp or admin' });
 const AppRecord = Type.Object({
   client_id: Type.String(),
@@ -74,7 +74,7 @@ export default async function oauthV1Routes(app: FastifyInstance): Promise<void>
   r.get('/oauth/interactions/:uid', {
     config: anyUser,
     schema: {
-      operationId: 'v1GetOAuthInteraction', summary: 'What an app asks to do for you: which app, which scopes, on whose account', tags: ['OAuth'], security,
+      operationId: 'v1GetOAuthInteraction', summary: 'What an app asks to do for you: which app, which scopes, on whose account', tags: ['OAuth'],
       description: 'The consent page (`/oauth/consent?interaction=…`) reads it. Only a person signed in to the web app (a session; an API key or an app\'s own token is 403). An unknown, finished or expired request is 404. `admin` is offered only to administrators who were asked for it.',
       params: InteractionUidParam,
       response: { 200: Interaction, ...errors },
@@ -84,7 +84,7 @@ export default async function oauthV1Routes(app: FastifyInstance): Promise<void>
   r.post('/oauth/interactions/:uid', {
     config: { ...anyUser, idempotency: false },
     schema: {
-      operationId: 'v1DecideOAuthInteraction', summary: 'Allow or deny an app; answers where the browser goes next', tags: ['OAuth'], security,
+      operationId: 'v1DecideOAuthInteraction', summary: 'Allow or deny an app; answers where the browser goes next', tags: ['OAuth'],
       description: '`allow` grants the scopes shown on the resources asked and signs the app\'s request in as you; `deny` refuses it (the app receives `access_denied`). Open `redirect_to` in the same browser that started the request. With the cookie, needs X-CSRF-Token.',
       params: InteractionUidParam,
       body: component('V1OAuthDecisionInput', DecideInteractionInput, { decision: 'allow' }),
@@ -95,7 +95,7 @@ export default async function oauthV1Routes(app: FastifyInstance): Promise<void>
   r.get('/account/connected-apps', {
     config: anyUser,
     schema: {
-      operationId: 'v1ListConnectedApps', summary: 'The apps you connected: what each may do, when it was last used', tags: ['OAuth'], security,
+      operationId: 'v1ListConnectedApps', summary: 'The apps you connected: what each may do, when it was last used', tags: ['OAuth'],
       description: 'One entry per app with a live grant, most recently used first: its scopes and resources, when it was connected and its last request.',
       response: { 200: Named('connected_apps', ConnectedAppRecord), ...errors },
     },
@@ -104,7 +104,7 @@ export default async function oauthV1Routes(app: FastifyInstance): Promise<void>
   r.delete('/account/connected-apps/:client_id', {
     config: anyUser,
     schema: {
-      operationId: 'v1RevokeConnectedApp', summary: 'Disconnect an app: its tokens stop working on their next request', tags: ['OAuth'], security,
+      operationId: 'v1RevokeConnectedApp', summary: 'Disconnect an app: its tokens stop working on their next request', tags: ['OAuth'],
       description: 'Removes your grants to the app and every access and refresh token issued under them, on every process at once. An app you have not connected is 404. Connected apps cannot call this themselves.',
       params: ClientIdParam,
       response: { 204: Type.Null({ description: 'Done; no body' }), ...errors },

@@ -18,7 +18,6 @@ import { ctxOf } from '../../types.js';
 import { problemResponses } from '../problem.js';
 
 const open = { access: 'public' as const };
-const noToken: Record<string, string[]>[] = [];
 
 const ProcurementReceipt = component('V1ProcurementReceipt', Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -57,13 +56,13 @@ export default async function procurementRoutes(app: FastifyInstance): Promise<v
   r.post('/procurement-requests', {
     config: open,
     schema: {
-      operationId: 'v1CreateProcurementRequest', summary: 'Ask for a plan paid by invoice (no token)', tags: ['Account'], security: noToken,
+      operationId: 'v1CreateProcurementRequest', summary: 'Ask for a plan paid by invoice (no token)', tags: ['Account'], 
       description: 'For organisations that cannot pay by card; the one unauthenticated write. The country must be one of /v1/reference countries, the plan one of /v1/plans (not the trial). A repeat from the same email within ten minutes returns the request already on file (200, same id); a new request is 201. At most 10 new requests per client address per hour: beyond, 429 with Retry-After. Administrators are told by email.',
       body: component('V1ProcurementRequestInput', ProcurementRequestInput, {
         organisation: 'Aeroporto di Esempio S.p.A.', contact_name: 'Giulia Rossi', email: 'procurement@example.com', country: 'IT',
         plan: 'enterprise', seats: 25, billing_details: 'VAT IT01234567890, PO 2026-118', message: 'Annual invoice in EUR, please.',
       }),
-      response: { 200: ProcurementReceipt, 201: ProcurementReceipt, ...problemResponses(400, 429, 500) },
+      response: { 200: ProcurementReceipt, 201: ProcurementReceipt, ...problemResponses(429) },
     },
   }, async (req, reply) => {
     const { request, created: isNew } = await submitProcurementRequest(ctxOf(req), req.body, req.ip);
@@ -74,23 +73,23 @@ export default async function procurementRoutes(app: FastifyInstance): Promise<v
   r.get('/account/invitations/:code', {
     config: open,
     schema: {
-      operationId: 'v1GetInvitation', summary: 'An invitation as the invited person sees it (no token: the link is the credential)', tags: ['Account'], security: noToken,
+      operationId: 'v1GetInvitation', summary: 'An invitation as the invited person sees it (no token: the link is the credential)', tags: ['Account'], 
       description: 'What the page /invitations/{code} shows before accepting: the account, who invites (their name, else their address), the address invited, the role, the expiry and whether it can still be accepted (status open, accepted or expired). An unknown code is 404.',
       params: CodeParam,
-      response: { 200: Invitation, ...problemResponses(400, 404, 500) },
+      response: { 200: Invitation, ...problemResponses(404) },
     },
   }, async (req) => presentInvitation(await getInvitation(ctxOf(req), req.params.code)));
 
   r.post('/account/invitations/:code', {
     config: { ...open, idempotency: false },
     schema: {
-      operationId: 'v1AcceptInvitation', summary: 'Accept an invitation to an account (no token: the link is the credential)', tags: ['Account'], security: noToken,
+      operationId: 'v1AcceptInvitation', summary: 'Accept an invitation to an account (no token: the link is the credential)', tags: ['Account'], 
       description: 'The code of an invitation email\'s link (PUBLIC_BASE_URL/invitations/{code}). Creates the user when the address has none, adds them to the account with the invited role, marks the address verified and opens a session: the answer carries its token and CSRF token and sets the browser session cookie. An unknown, expired or already used code is 404; an address that is already a member is 409.',
       params: CodeParam,
       body: component('V1AcceptInvitationInput', Type.Object({
         name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Display name of a new user' })),
       }, { additionalProperties: false }), { name: 'Marco Bianchi' }),
-      response: { 200: AcceptedInvitation, ...problemResponses(400, 404, 409, 500) },
+      response: { 200: AcceptedInvitation, ...problemResponses(404, 409) },
     },
   }, async (req, reply) => presentAccepted(reply, await acceptInvitation(ctxOf(req), req.server.sessionSecret, req.params.code, req.body ?? {}, clientOf(req))));
 }

@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { GATES } from '../../../domain/entitlements.js';
 import { getProjectHistory } from '../../../domain/projects/index.js';
 import { ctxOf } from '../../types.js';
-import { security, UuidParam } from '../named.js';
+import { UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { presentHistory, ProjectHistory } from '../records/project-history.js';
 
@@ -15,10 +15,10 @@ export default async function projectHistoryRoutes(app: FastifyInstance): Promis
   app.withTypeProvider<TypeBoxTypeProvider>().get('/projects/:id/history', {
     config: { gates: GATES.projects },
     schema: {
-      operationId: 'v1GetProjectHistory', summary: 'How a project changed', tags: ['Projects'], security,
+      operationId: 'v1GetProjectHistory', summary: 'How a project changed', tags: ['Projects'],
       description: 'Every change of the project\'s status, stated value (amount, currency and basis together), expected completion year, contractor and title, oldest first, with the values before and after and the edition or article that reported it when known. Recorded since the feature shipped; a write that changes none of these fields adds nothing.',
       params: UuidParam('Project'),
-      response: { 200: ProjectHistory, ...problemResponses(400, 401, 403, 404, 500) },
+      response: { 200: ProjectHistory, ...problemResponses(404) },
     },
   }, async (req) => presentHistory(await getProjectHistory(ctxOf(req), req.params.id)));
 }

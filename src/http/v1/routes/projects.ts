@@ -19,13 +19,12 @@ import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
 import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { csvResponse, Facets, Named, namedList, Paging, security, UuidParam } from '../named.js';
+import { csvResponse, Facets, Named, namedList, Paging, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { PROJECT_CSV_COLUMNS, Project, ProjectDetail, presentProject, presentProjectDetail } from '../records/project.js';
 
 const tags = ['Projects'];
 const config = { gates: GATES.projects };
-const errors = problemResponses(400, 401, 403, 422, 500);
 /** The list's filter parameters, declared once in the domain (alert rules validate with them too). */
 export const filters = { ...projectParams, updated_since: UpdatedSince };
 const Filters = Type.Object(filters);
@@ -38,14 +37,14 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   r.get('/projects', {
     config,
     schema: {
-      operationId: 'v1ListProjects', summary: 'Airport projects', tags, security,
+      operationId: 'v1ListProjects', summary: 'Airport projects', tags,
       description: 'Trial preview: the first five rows of the list only.',
       querystring: Type.Object({
         ...filters,
         sort: Type.Optional(StringEnum(PROJECT_SORTS, { description: 'Order (value sorts by value_usd, unknown values last)', default: 'title_asc' })),
         ...Paging(50),
       }),
-      response: { 200: Named('projects', Project), ...errors },
+      response: { 200: Named('projects', Project) },
     },
   }, async (req, reply) => {
     const { limit, offset, sort, ...rest } = req.query;
@@ -55,20 +54,20 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   r.get('/projects/facets', {
     config,
     schema: {
-      operationId: 'v1ProjectFacets', summary: 'Filter vocabulary of the projects with counts', tags, security,
+      operationId: 'v1ProjectFacets', summary: 'Filter vocabulary of the projects with counts', tags,
       description: 'For the projects the same parameters match: `{ value, label, count }` per status, region slug, country code, type slug, topic and tag slug.',
       querystring: Filters,
-      response: { 200: Facets(FACET_NAMES), ...errors },
+      response: { 200: Facets(FACET_NAMES) },
     },
   }, async (req) => facetProjects(ctxOf(req), toFilter(req.query)));
 
   r.get('/projects/export', {
     config: { gates: GATES.projectsExport },
     schema: {
-      operationId: 'v1ExportProjects', summary: 'Export matching projects as CSV (streamed, no row cap, by title)', tags, security,
+      operationId: 'v1ExportProjects', summary: 'Export matching projects as CSV (streamed, no row cap, by title)', tags,
       querystring: Filters,
       produces: ['text/csv'],
-      response: { 200: csvResponse('text/csv attachment, one header row'), ...errors },
+      response: { 200: csvResponse('text/csv attachment, one header row') },
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
@@ -78,21 +77,21 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   r.get('/projects/:id', {
     config,
     schema: {
-      operationId: 'v1GetProject', summary: 'One project with its companies and the articles that mention it', tags, security,
+      operationId: 'v1GetProject', summary: 'One project with its companies and the articles that mention it', tags,
       description: 'The list\'s record plus `companies` (with their role) and `articles`: the articles of published or archived editions that mention it, newest edition first. Its packages: `GET /v1/projects?parent_project_id={id}`.',
       params: UuidParam('Project'),
-      response: { 200: ProjectDetail, ...problemResponses(400, 401, 403, 404, 500) },
+      response: { 200: ProjectDetail, ...problemResponses(404) },
     },
   }, async (req) => presentProjectDetail(await getProject(ctxOf(req), req.params.id)));
 
   r.get('/articles/:id/projects', {
     config,
     schema: {
-      operationId: 'v1ListArticleProjects', summary: 'The projects an article mentions', tags, security,
+      operationId: 'v1ListArticleProjects', summary: 'The projects an article mentions', tags,
       description: 'Published projects linked to the article (by an editor or by the auto-linker), as the project list shows them (watch flags included). Needs `projects`; a trial preview shows the first five rows. An unknown article, or a draft\'s for a non-administrator, is 404.',
       params: UuidParam('Article'),
       querystring: Type.Object({ sort: Type.Optional(StringEnum(PROJECT_SORTS, { default: 'title_asc', description: 'Order' })), ...Paging(50) }),
-      response: { 200: Named('projects', Project), ...problemResponses(400, 401, 403, 404, 422, 500) },
+      response: { 200: Named('projects', Project), ...problemResponses(404) },
     },
   }, async (req, reply) => {
     const { limit, offset, sort } = req.query;

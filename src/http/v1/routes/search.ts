@@ -17,12 +17,10 @@ import { GATES } from '../../../domain/entitlements.js';
 import { SearchParams, searchParams, searchParamsToQuery } from '../../../domain/alerts/reader-queries.js';
 import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { csvResponse, Facets, flag, Named, namedList, Paging, security } from '../named.js';
-import { problemResponses } from '../problem.js';
+import { csvResponse, Facets, flag, Named, namedList, Paging } from '../named.js';
 import { Article, ARTICLE_CSV_COLUMNS, presentSearchHit } from '../records/article.js';
 
 const tags = ['Search'];
-const errors = problemResponses(400, 401, 403, 422, 500);
 
 /** The domain's archive filter in this dialect: `terms` comma-separated. */
 const filters = searchParams;
@@ -38,11 +36,11 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   r.get('/search', {
     config: { gates: GATES.archive },
     schema: {
-      operationId: 'v1Search', summary: 'Search the article archive', tags, security,
+      operationId: 'v1Search', summary: 'Search the article archive', tags,
       description: 'By relevance then recency with `q`, else newest edition first in edition order. Trial preview: only the latest published edition. '
         + 'With `highlight=true` and `q`, each article carries `highlight`: its headline and a snippet as plain-text fragments `{ text, match }` built by PostgreSQL ts_headline (never markup; decision 0044).',
       querystring: Type.Object({ ...filters, highlight: flag('true (with q): each article carries `highlight`, the headline and a snippet with the query\'s matches marked as fragments', false), ...Paging(50) }),
-      response: { 200: Named('articles', Article), ...errors },
+      response: { 200: Named('articles', Article) },
     },
   }, async (req, reply) => {
     const { limit, offset, highlight, ...rest } = req.query;
@@ -52,21 +50,21 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   r.get('/search/facets', {
     config: { gates: GATES.archive },
     schema: {
-      operationId: 'v1SearchFacets', summary: 'Filter vocabulary of the archive with counts', tags, security,
+      operationId: 'v1SearchFacets', summary: 'Filter vocabulary of the archive with counts', tags,
       description: 'For the articles the same parameters match: each facet lists `{ value, label, count }`, most frequent first. `value` is what the search parameter takes (region slug, topic or tag slug for terms, IATA code, year, edition number); countries are informative.',
       querystring: Filters,
-      response: { 200: Facets(FACET_NAMES), ...errors },
+      response: { 200: Facets(FACET_NAMES) },
     },
   }, async (req) => facetArchive(ctxOf(req), toQuery(req.query)));
 
   r.get('/search/export', {
     config: { gates: GATES.archiveExport },
     schema: {
-      operationId: 'v1SearchExport', summary: 'Export matching articles as CSV (streamed, no row cap)', tags, security,
+      operationId: 'v1SearchExport', summary: 'Export matching articles as CSV (streamed, no row cap)', tags,
       description: 'Columns: headline, why_it_matters, topics, source, link (no article text). RFC 4180, UTF-8, CRLF.',
       querystring: Filters,
       produces: ['text/csv'],
-      response: { 200: csvResponse('text/csv attachment, one header row'), ...errors },
+      response: { 200: csvResponse('text/csv attachment, one header row') },
     },
   }, async (req, reply) => {
     const ctx = ctxOf(req);

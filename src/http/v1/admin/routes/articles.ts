@@ -25,7 +25,7 @@ import { AirportRef, CompanyRef, TermRef } from '../../../../domain/shared/link-
 import { created, deletedAnswer } from '../../../respond.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
+import { Named, namedList, Paging, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { IfMatchHeaders, ifMatchOf, withETag } from '../preconditions.js';
 import {
@@ -34,7 +34,7 @@ import {
 } from '../records.js';
 
 const tags = ['Admin: articles'];
-const errors = problemResponses(400, 401, 404, 409, 422, 500);
+const errors = problemResponses(409);
 const params = UuidParam('Article');
 const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
 
@@ -59,7 +59,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
 
   r.post('/articles', {
     schema: {
-      operationId: 'v1AdminCreateArticle', summary: 'Create an article in an edition', tags, security,
+      operationId: 'v1AdminCreateArticle', summary: 'Create an article in an edition', tags,
       description: 'Adds an article to an edition (last unless `sort_order` says otherwise). Airports, topics, tags, companies, country and region are accepted as either edition reads them (names, slugs, codes or ids); a value that resolves to nothing answers 400 naming the field and the value. Audited.',
       body: component('V1ArticleCreate', ArticleCreate, createExample),
       response: { 201: AdminArticle, ...errors },
@@ -71,7 +71,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
 
   r.get('/articles/:id', {
     schema: {
-      operationId: 'v1AdminGetArticle', summary: 'Read an article in any edition status', tags, security,
+      operationId: 'v1AdminGetArticle', summary: 'Read an article in any edition status', tags,
       description: 'The article with its position and companies, drafts included: what `Location` of its creation points at. `ETag` is its `version`.',
       params, response: { 200: AdminArticle, ...errors },
     },
@@ -79,7 +79,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
 
   r.patch('/articles/:id', {
     schema: {
-      operationId: 'v1AdminUpdateArticle', summary: 'Update an article (only the fields sent; lists replace the set)', tags, security,
+      operationId: 'v1AdminUpdateArticle', summary: 'Update an article (only the fields sent; lists replace the set)', tags,
       description: 'Changes the fields sent. A record read on /v1 or /api/v1 may be sent back as it is: read-only fields (`id`, `slug`, `kind`, `edition_number`, `publish_date`, `is_saved`) must equal the stored values, the synonyms (`iata_codes`, `country_code`, `region_slug`) must agree with `airports`, `country`, `region`. An unchanged record answers 200 and audits nothing. With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written.',
       params, headers: IfMatchHeaders, body: component('V1ArticlePatch', ArticlePatch, patchExample),
       response: { 200: AdminArticle, ...errors },
@@ -88,7 +88,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
 
   r.delete('/articles/:id', {
     schema: {
-      operationId: 'v1AdminDeleteArticle', summary: 'Delete an article', tags, security,
+      operationId: 'v1AdminDeleteArticle', summary: 'Delete an article', tags,
       description: 'Deletes the article; its edition and the projects it mentioned get their rollups recomputed. Answers the article as it was. Audited.',
       params, response: { ...deletedAnswer(AdminArticle), ...errors },
     },
@@ -97,7 +97,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   // ------------------------------------------------------------------ entity links
   r.get('/articles/:id/links', {
     schema: {
-      operationId: 'v1AdminGetArticleLinks', summary: "An article's topics, tags, airports and companies", tags, security,
+      operationId: 'v1AdminGetArticleLinks', summary: "An article's topics, tags, airports and companies", tags,
       description: 'All four link sets of an article in any edition status, each entry with its slug or id and name.',
       params, response: { 200: AdminArticleLinks, ...errors },
     },
@@ -105,7 +105,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
 
   r.put('/articles/:id/terms', {
     schema: {
-      operationId: 'v1AdminPutArticleTerms', summary: "Replace an article's topics and tags", tags, security,
+      operationId: 'v1AdminPutArticleTerms', summary: "Replace an article's topics and tags", tags,
       description: 'Replaces both sets (send `[]` to clear one). Topics must exist (slug or name); tags are found by slug or name or created. Audited as an update of the article.',
       params, body: TermsBody, response: { 200: AdminArticleLinks, ...errors },
     },
@@ -113,7 +113,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
 
   r.put('/articles/:id/airports', {
     schema: {
-      operationId: 'v1AdminPutArticleAirports', summary: "Replace an article's airports", tags, security,
+      operationId: 'v1AdminPutArticleAirports', summary: "Replace an article's airports", tags,
       description: 'Each value an IATA code, an airport id or an airport name, or the object the links read returns. Audited as an update of the article.',
       params, body: AirportsBody, response: { 200: AdminArticleLinks, ...errors },
     },
@@ -121,7 +121,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
 
   r.put('/articles/:id/companies', {
     schema: {
-      operationId: 'v1AdminPutArticleCompanies', summary: "Replace an article's companies", tags, security,
+      operationId: 'v1AdminPutArticleCompanies', summary: "Replace an article's companies", tags,
       description: 'Each value a company id, name, slug or alias, or the object the links read returns. Audited as an update of the article.',
       params, body: CompaniesBody, response: { 200: AdminArticleLinks, ...errors },
     },
@@ -130,7 +130,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   // ------------------------------------------------------------------ project links
   r.get('/articles/:id/projects', {
     schema: {
-      operationId: 'v1AdminListArticleProjects', summary: 'Projects linked to an article', tags, security,
+      operationId: 'v1AdminListArticleProjects', summary: 'Projects linked to an article', tags,
       description: 'Each link with its source (`manual` by an editor, `auto` by auto-link) and confidence.',
       params, response: { 200: Named('projects', AdminArticleProject), ...errors },
     },
@@ -138,7 +138,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
 
   r.put('/articles/:id/projects', {
     schema: {
-      operationId: 'v1AdminPutArticleProjects', summary: 'Replace the projects linked to an article', tags, security,
+      operationId: 'v1AdminPutArticleProjects', summary: 'Replace the projects linked to an article', tags,
       description: "Links that stay keep their source; new ones are `manual`. The projects whose mentions changed get their rollups recomputed. Audited (nothing when nothing changed).",
       params, body: ProjectsBody, response: { 200: Named('projects', AdminArticleProject), ...errors },
     },
@@ -146,7 +146,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
 
   r.get('/articles/:id/projects/candidates', {
     schema: {
-      operationId: 'v1AdminListArticleProjectCandidates', summary: 'Projects the article may be about, best first, with score and reasons', tags, security,
+      operationId: 'v1AdminListArticleProjectCandidates', summary: 'Projects the article may be about, best first, with score and reasons', tags,
       description: 'Score 0\u2013100: 30 per shared airport, 20 per shared company, 40 when the project title appears in the article, 6 per distinctive title word found (max 24), 4 per shared topic or tag (max 12), 5 for the same country. Projects scoring 0 are left out; `linked` marks those already linked (links do not change the score).',
       params,
       querystring: Type.Object({ min_score: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Only candidates scoring at least this' })), ...Paging(10) }),
@@ -159,7 +159,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
 
   r.post('/articles/:id/projects/auto-link', {
     schema: {
-      operationId: 'v1AdminAutoLinkArticleProjects', summary: 'Link every candidate above the confidence threshold', tags, security,
+      operationId: 'v1AdminAutoLinkArticleProjects', summary: 'Link every candidate above the confidence threshold', tags,
       description: `Links each candidate scoring at least \`threshold\` (default ${AUTO_LINK_THRESHOLD}) that is not linked yet, as \`auto\` with confidence score/100. Idempotent: a repeat links nothing and audits nothing.`,
       params, body: AutoLinkBody, response: { 200: AutoLinkRecord, ...errors },
     },

@@ -15,7 +15,7 @@ import {
 } from '../../../../domain/calendar/index.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
+import { Named, namedList, Paging, UuidParam } from '../../named.js';
 import { IfMatchHeaders, ifMatchOf, withETag } from '../preconditions.js';
 import { problemResponses } from '../../problem.js';
 import { AdminCalendarEvent, presentAdminEvent } from '../../records/admin-event.js';
@@ -25,9 +25,9 @@ import { v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: calendar'];
 const params = UuidParam('Calendar event');
-const writeErrors = problemResponses(400, 401, 404, 409, 500);
+const writeErrors = problemResponses(409);
 /** A body write can also meet a body that is too large (413) or not JSON (415). */
-const bodyErrors = { ...writeErrors, ...problemResponses(413, 415) };
+const bodyErrors = { ...writeErrors };
 const PLACE = '`country` is an ISO 3166-1 alpha-2 code or an English name and sets the region (a given `region`, slug or name, must be the country\u2019s); a `city` needs a country; `ends_on` must not be before `starts_on`. A value that cannot be resolved is 400 naming the field.';
 
 export default async function adminCalendarRoutes(app: FastifyInstance): Promise<void> {
@@ -35,10 +35,10 @@ export default async function adminCalendarRoutes(app: FastifyInstance): Promise
 
   r.get('/calendar', {
     schema: {
-      operationId: 'v1AdminListCalendarEvents', summary: 'List calendar events, past and hidden ones included', tags, security,
+      operationId: 'v1AdminListCalendarEvents', summary: 'List calendar events, past and hidden ones included', tags,
       description: 'Every event by start date, then title, including past and unpublished ones. Filters: `from` (events ending on or after that UTC day), `to` (starting on or before it; not before `from`), `q` (title, city, venue or organiser contains), `country` (ISO code), `origin`, `published`.',
       querystring: Type.Object({ ...AdminCalendarFilter.properties, ...Paging(50) }),
-      response: { 200: Named('events', AdminCalendarEvent), ...problemResponses(400, 401, 404, 422, 500) },
+      response: { 200: Named('events', AdminCalendarEvent) },
     },
   }, async (req, reply) => {
     const { limit, offset, ...filter } = req.query;
@@ -47,7 +47,7 @@ export default async function adminCalendarRoutes(app: FastifyInstance): Promise
 
   r.post('/calendar', {
     schema: {
-      operationId: 'v1AdminCreateCalendarEvent', summary: 'Add an event to the calendar', tags, security,
+      operationId: 'v1AdminCreateCalendarEvent', summary: 'Add an event to the calendar', tags,
       description: `Creates an event (curated and published unless given); readers see it on \`/v1/calendar\` while it has not ended. ${PLACE} Audited.`,
       body: component('V1AdminCalendarEventCreate', CalendarEventCreate, calendarEventCreateExample),
       response: { 201: AdminCalendarEvent, ...bodyErrors },
@@ -59,15 +59,15 @@ export default async function adminCalendarRoutes(app: FastifyInstance): Promise
 
   r.get('/calendar/:id', {
     schema: {
-      operationId: 'v1AdminGetCalendarEvent', summary: 'Read a calendar event, past or hidden', tags, security, params,
+      operationId: 'v1AdminGetCalendarEvent', summary: 'Read a calendar event, past or hidden', tags, params,
       description: 'The event in any state: what `Location` of its creation points at. `ETag` is its `version`.',
-      response: { 200: AdminCalendarEvent, ...problemResponses(400, 401, 404, 500) },
+      response: { 200: AdminCalendarEvent },
     },
   }, async (req, reply) => withETag(reply, presentAdminEvent(await getAdminCalendarEvent(ctxOf(req), req.params.id))));
 
   r.patch('/calendar/:id', {
     schema: {
-      operationId: 'v1AdminUpdateCalendarEvent', summary: 'Update a calendar event (only the fields sent)', tags, security, params,
+      operationId: 'v1AdminUpdateCalendarEvent', summary: 'Update a calendar event (only the fields sent)', tags, params,
       description: `Changes the fields sent of an event in any state, past or hidden; the checks apply to the event as it would be stored (a new \`starts_on\` after the stored \`ends_on\` is 400). ${PLACE} \`published: false\` hides it from readers. Audited; a change that changes nothing records nothing. With \`If-Match\` (the \`version\` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written.`,
       headers: IfMatchHeaders,
       body: component('V1AdminCalendarEventPatch', CalendarEventPatch, calendarEventPatchExample),
@@ -77,7 +77,7 @@ export default async function adminCalendarRoutes(app: FastifyInstance): Promise
 
   r.delete('/calendar/:id', {
     schema: {
-      operationId: 'v1AdminDeleteCalendarEvent', summary: 'Delete a calendar event', tags, security, params,
+      operationId: 'v1AdminDeleteCalendarEvent', summary: 'Delete a calendar event', tags, params,
       description: 'Deletes the event in any state and answers it as it was. Audited.',
       response: { ...deletedAnswer(AdminCalendarEvent), ...writeErrors },
     },

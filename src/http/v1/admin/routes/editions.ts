@@ -18,14 +18,13 @@ import {
 import { created, deletedAnswer } from '../../../respond.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
+import { Named, namedList, Paging, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { IfMatchHeaders, ifMatchOf, withETag } from '../preconditions.js';
 import { AdminEdition, presentAdminEdition, v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: editions'];
-const errors = problemResponses(400, 401, 404, 409, 500);
-const readErrors = problemResponses(400, 401, 404, 500);
+const errors = problemResponses(409);
 const params = UuidParam('Edition');
 const createExample = { number: 42, publish_date: '2026-11-27', summary: 'Resilience and capacity dominate the week.', top_developments: ['Heathrow third runway consultation opens.'] };
 const patchExample = { summary: 'Updated executive summary.', key_trends: ['Grid resilience moves up the agenda.'] };
@@ -52,7 +51,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
 
   r.post('/editions/import', {
     schema: {
-      operationId: 'v1AdminImportEdition', summary: 'Import a past issue from a pasted export (archived; idempotent on the issue number)', tags, security,
+      operationId: 'v1AdminImportEdition', summary: 'Import a past issue from a pasted export (archived; idempotent on the issue number)', tags,
       description: 'Reads `content` as the JSON of an /api/v1 edition read, or as a plain-text or Markdown paste (headline lines, paragraphs, "Why it matters", takeaway bullets, `Airports:`/`Topics:`/`Tags:`/`Companies:`/`Country:`/`Region:`/`Source:` lines). Creates an **archived** edition with its articles (201) and reports the values it could not resolve. When an edition of that number exists nothing is written (200, `created: false`). `dry_run: true` answers 200 with the report of what the import would create and writes nothing (a preview). Audited once.',
       body: component('V1EditionImport', EditionImport, importExample),
       response: { 200: ImportReport, 201: ImportReport, ...errors },
@@ -66,10 +65,10 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
 
   r.get('/editions', {
     schema: {
-      operationId: 'v1AdminListEditions', summary: 'List editions in every status (drafts, published, archived), newest first', tags, security,
+      operationId: 'v1AdminListEditions', summary: 'List editions in every status (drafts, published, archived), newest first', tags,
       description: 'Every edition, drafts and archived ones included (readers\u2019 `GET /v1/editions` lists the published ones), newest first; `status` keeps one status. What the editorial desk lists and promotes onto.',
       querystring: Type.Object({ ...EditionStatusQuery.properties, ...Paging(20) }),
-      response: { 200: Named('editions', AdminEdition), ...problemResponses(400, 401, 404, 422, 500) },
+      response: { 200: Named('editions', AdminEdition) },
     },
   }, async (req, reply) => {
     const { status, ...window } = req.query;
@@ -78,7 +77,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
 
   r.post('/editions', {
     schema: {
-      operationId: 'v1AdminCreateEdition', summary: 'Create an edition (a draft unless status says otherwise)', tags, security,
+      operationId: 'v1AdminCreateEdition', summary: 'Create an edition (a draft unless status says otherwise)', tags,
       description: 'Creates an edition; `number` must be free (409 otherwise). Answers 201 with the stored edition and `Location: /v1/admin/editions/{id}`. Audited.',
       body: component('V1EditionCreate', EditionCreate, createExample),
       response: { 201: AdminEdition, ...errors },
@@ -90,15 +89,15 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
 
   r.get('/editions/:id', {
     schema: {
-      operationId: 'v1AdminGetEdition', summary: 'Read an edition in any status', tags, security,
+      operationId: 'v1AdminGetEdition', summary: 'Read an edition in any status', tags,
       description: 'The edition (draft, published or archived) with its whole executive summary: what `Location` of its creation points at. `ETag` is its `version`.',
-      params, response: { 200: AdminEdition, ...readErrors },
+      params, response: { 200: AdminEdition },
     },
   }, async (req, reply) => withETag(reply, presentAdminEdition(await getAdminEdition(ctxOf(req), req.params.id))));
 
   r.patch('/editions/:id', {
     schema: {
-      operationId: 'v1AdminUpdateEdition', summary: 'Update metadata, executive summary and/or status', tags, security,
+      operationId: 'v1AdminUpdateEdition', summary: 'Update metadata, executive summary and/or status', tags,
       description: 'Changes only the fields sent; a status change recomputes the rollups. Audited with the fields that changed (nothing when nothing did). With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written; adding, removing or reordering its articles does not change the edition\'s version.',
       params, headers: IfMatchHeaders, body: component('V1EditionPatch', EditionPatch, patchExample),
       response: { 200: AdminEdition, ...errors },
@@ -107,7 +106,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
 
   r.delete('/editions/:id', {
     schema: {
-      operationId: 'v1AdminDeleteEdition', summary: 'Delete an edition and its articles', tags, security,
+      operationId: 'v1AdminDeleteEdition', summary: 'Delete an edition and its articles', tags,
       description: 'Deletes the edition and (cascade) its articles; projects they mentioned get their rollups recomputed. Answers the edition as it was. Audited with the articles it took.',
       params, response: { ...deletedAnswer(AdminEdition), ...errors },
     },
@@ -115,7 +114,7 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
 
   r.post('/editions/:id/publish', {
     schema: {
-      operationId: 'v1AdminPublishEdition', summary: 'Publish an edition and recompute its rollups', tags, security,
+      operationId: 'v1AdminPublishEdition', summary: 'Publish an edition and recompute its rollups', tags,
       description: 'Publishes a draft or archived edition and recomputes the rollups (article count, projects\u2019 last seen edition). Idempotent: an edition already published is returned unchanged, with no second audit entry. Never sends the newsletter.',
       params, response: { 200: AdminEdition, ...errors },
     },

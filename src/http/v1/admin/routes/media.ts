@@ -21,7 +21,7 @@ import {
   pinCover, releaseCover, updateMedia, uploadMedia, type UploadInput, type UploadLimits,
 } from '../../../../domain/media/index.js';
 import { ctxOf } from '../../../types.js';
-import { Named, namedList, Paging, security } from '../../named.js';
+import { Named, namedList, Paging } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { AdminMedia, AdminMediaDetail, CoverPinRecord, presentAdminMedia, presentAdminMediaDetail, presentCoverPin, presentReleasedCover, ReleasedCoverRecord } from '../../records/media.js';
 import { created, deletedAnswer } from '../../../respond.js';
@@ -34,8 +34,7 @@ declare module 'fastify' {
 }
 
 const tags = ['Admin: media'];
-const errors = problemResponses(400, 401, 404, 409, 500);
-const listErrors = problemResponses(400, 401, 404, 422, 500);
+const errors = problemResponses(409);
 const ArticleId = Type.Object({ id: Type.String({ format: 'uuid', description: 'Article id (UUID)' }) });
 
 /** The file of each multipart request, read by `onFile` (its body field then holds a digest, for Idempotency-Key). */
@@ -67,10 +66,10 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
 
   r.get('/media', {
     schema: {
-      operationId: 'v1AdminListMedia', summary: 'The media library, newest first', tags, security,
+      operationId: 'v1AdminListMedia', summary: 'The media library, newest first', tags,
       description: '`unbound=true` keeps the assets bound to no airport, country or company and pinned on no article (candidates for clean-up); `q` searches file name, alt text and credit; `kind` is upload or generated.',
       querystring: Type.Object({ ...MediaFilter.properties, ...Paging(50) }),
-      response: { 200: Named('media', AdminMedia), ...listErrors },
+      response: { 200: Named('media', AdminMedia) },
     },
   }, async (req, reply) => {
     const { limit, offset, ...filter } = req.query;
@@ -79,11 +78,11 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
 
   r.post('/media', {
     schema: {
-      operationId: 'v1AdminUploadMedia', summary: 'Upload an image', tags, security,
+      operationId: 'v1AdminUploadMedia', summary: 'Upload an image', tags,
       description: `multipart/form-data with the image in \`file\` and optional \`alt_text\`, \`credit\`, \`licence\`. The bytes decide the type (JPEG, PNG, WebP, AVIF, GIF; a PNG named .jpg is stored as PNG; anything else 415), at most ${limits.maxBytes} bytes (413) and ${limits.maxPixels} pixels (413: decompression bombs are refused before decoding); the image is re-encoded without metadata (EXIF, GPS, XMP are gone). An invalid upload stores nothing. 201 with Location.`,
       consumes: ['multipart/form-data'],
       body: uploadBody(limits),
-      response: { 201: AdminMediaDetail, ...errors, ...problemResponses(413, 415) },
+      response: { 201: AdminMediaDetail, ...errors },
     },
   }, async (req, reply) => {
     const media = await uploadMedia(ctxOf(req), uploadOf(req), limits);
@@ -92,7 +91,7 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
 
   r.get('/media/:id', {
     schema: {
-      operationId: 'v1AdminGetMedia', summary: 'One asset, its bindings and the articles that pin it', tags, security,
+      operationId: 'v1AdminGetMedia', summary: 'One asset, its bindings and the articles that pin it', tags,
       description: 'The asset as the library lists it, plus `pinned_by`: the articles that pin it as their cover (a delete is refused while there are any).',
       params: MediaId,
       response: { 200: AdminMediaDetail, ...errors },
@@ -101,7 +100,7 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
 
   r.patch('/media/:id', {
     schema: {
-      operationId: 'v1AdminUpdateMedia', summary: 'Describe an asset and bind it to airports, countries, companies', tags, security,
+      operationId: 'v1AdminUpdateMedia', summary: 'Describe an asset and bind it to airports, countries, companies', tags,
       description: 'Fields given change (`null` clears a text); each binding list given replaces that set (airports by id or IATA code). Derived covers follow the bindings at once.',
       params: MediaId,
       body: MediaPatch,
@@ -111,7 +110,7 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
 
   r.delete('/media/:id', {
     schema: {
-      operationId: 'v1AdminDeleteMedia', summary: 'Delete an asset with its bytes', tags, security,
+      operationId: 'v1AdminDeleteMedia', summary: 'Delete an asset with its bytes', tags,
       description: '409 while an article pins it as its cover, unless `force=true` (the pins go; those articles fall back to their derived cover).',
       params: MediaId,
       querystring: DeleteMediaQuery,
@@ -121,7 +120,7 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
 
   r.put('/articles/:id/cover', {
     schema: {
-      operationId: 'v1AdminPinCover', summary: 'Pin an asset as the article\'s cover', tags, security,
+      operationId: 'v1AdminPinCover', summary: 'Pin an asset as the article\'s cover', tags,
       description: 'Replaces any earlier pin; the pinned cover wins over every derived one in /v1/media/covers.',
       params: ArticleId,
       body: CoverPin,
@@ -131,7 +130,7 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
 
   r.delete('/articles/:id/cover', {
     schema: {
-      operationId: 'v1AdminReleaseCover', summary: 'Release the article\'s pinned cover', tags, security,
+      operationId: 'v1AdminReleaseCover', summary: 'Release the article\'s pinned cover', tags,
       description: 'The derived cover (airport, country, company) applies again. Releasing an article without a pin is a no-op.',
       params: ArticleId,
       response: { ...deletedAnswer(ReleasedCoverRecord), ...errors },

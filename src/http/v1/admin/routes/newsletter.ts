@@ -16,11 +16,11 @@ import {
 import { StringEnum } from '../../../../domain/shared/input-schema.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { Paging, security, text, UuidParam } from '../../named.js';
+import { Paging, text, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 
 const tags = ['Admin: newsletter'];
-const errors = problemResponses(400, 401, 404, 409, 422, 500);
+const errors = problemResponses(409);
 const params = UuidParam('Edition');
 
 const SendRecord = component('V1AdminNewsletterSend', Type.Object({
@@ -57,7 +57,6 @@ const DigestRecord = component('V1AdminNewsletterDigest', Type.Object({
 }, { title: 'NewsletterDigest' }), {
   subject: 'Airport Intelligence — Edition 42 (2026-11-27)', html: '<!doctype html><html>…</html>', text: 'Airport Intelligence — Edition 42…',
 });
-const readErrors = problemResponses(400, 401, 404, 500);
 
 const TestBody = component('V1NewsletterTest', Type.Object({
   email: Type.String({ format: 'email', minLength: 3, maxLength: 320, description: 'The address that gets one copy' }),
@@ -81,7 +80,7 @@ export default async function adminNewsletterRoutes(app: FastifyInstance, settin
 
   r.get('/editions/:id/newsletter/preview', {
     schema: {
-      operationId: 'v1AdminPreviewNewsletter', summary: 'Dry run: who would receive the edition and why; nothing is sent', tags, security,
+      operationId: 'v1AdminPreviewNewsletter', summary: 'Dry run: who would receive the edition and why; nothing is sent', tags,
       description: 'Every entitled subscriber (active subscription, digest not off, not unsubscribed) with the reasons, and whether a send now would queue them or they already have the edition. Writes and sends nothing.',
       params, response: { 200: PreviewRecord, ...errors },
     },
@@ -93,15 +92,15 @@ export default async function adminNewsletterRoutes(app: FastifyInstance, settin
 
   r.get('/editions/:id/newsletter/digest', {
     schema: {
-      operationId: 'v1AdminRenderNewsletterDigest', summary: 'The digest as a subscriber will receive it: subject, HTML and plain text', tags, security,
+      operationId: 'v1AdminRenderNewsletterDigest', summary: 'The digest as a subscriber will receive it: subject, HTML and plain text', tags,
       description: 'Renders the edition (any status) exactly as a send would, for a subscriber with the default delivery preferences (HTML with its text part, the full digest) and no favourites, so the articles keep the edition\u2019s order. Writes and sends nothing.',
-      params, response: { 200: DigestRecord, ...readErrors },
+      params, response: { 200: DigestRecord },
     },
   }, async (req) => previewNewsletterDigest(ctxOf(req), req.params.id, settings));
 
   r.post('/editions/:id/newsletter/test', {
     schema: {
-      operationId: 'v1AdminTestNewsletter', summary: 'Send one copy of the edition to a named address', tags, security,
+      operationId: 'v1AdminTestNewsletter', summary: 'Send one copy of the edition to a named address', tags,
       description: 'Queues one copy (personalised as the user of that address when there is one) through the same outbox and budget as a send; a draft may be tested. Each call sends again. Audited.',
       params, body: TestBody, response: { 202: SendRecord, ...errors },
     },
@@ -109,7 +108,7 @@ export default async function adminNewsletterRoutes(app: FastifyInstance, settin
 
   r.post('/editions/:id/newsletter/send', {
     schema: {
-      operationId: 'v1AdminSendNewsletter', summary: 'Queue the edition for every entitled subscriber, once per recipient', tags, security,
+      operationId: 'v1AdminSendNewsletter', summary: 'Queue the edition for every entitled subscriber, once per recipient', tags,
       description: 'The operation of `POST /api/admin/newsletter/send`: the edition must be published or archived (409 for a draft). Each subscriber\u2019s copy has a unique dedupe key, and parallel sends of one edition take turns on its row: however often and however concurrently it is called, each recipient gets the edition once. A repeat queues nothing, audits nothing, and answers the earlier send with `queued: 0`.',
       params, response: { 202: SendRecord, ...errors },
     },
@@ -117,7 +116,7 @@ export default async function adminNewsletterRoutes(app: FastifyInstance, settin
 
   r.get('/editions/:id/newsletter/deliveries', {
     schema: {
-      operationId: 'v1AdminListNewsletterDeliveries', summary: 'State counts and per-recipient messages of the edition\u2019s newsletter', tags, security,
+      operationId: 'v1AdminListNewsletterDeliveries', summary: 'State counts and per-recipient messages of the edition\u2019s newsletter', tags,
       description: '`counts` by state (queued, sent, failed, dead) over every message of the edition; `deliveries` the messages matching the filters, newest first.',
       params,
       querystring: Type.Object({

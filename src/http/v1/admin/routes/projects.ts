@@ -21,7 +21,7 @@ import { AirportSet, ProjectCompanySet, TermSet } from '../../../../domain/share
 import { projectCreateExample, projectPatchExample } from '../../../examples.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
+import { Named, namedList, Paging, UuidParam } from '../../named.js';
 import { IfMatchHeaders, ifMatchOf, withETag } from '../preconditions.js';
 import { problemResponses } from '../../problem.js';
 import { AdminProject, presentAdminProject, presentProjectLinks, ProjectLinksRecord } from '../../records/admin-project.js';
@@ -31,8 +31,7 @@ import { v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: projects'];
 const params = UuidParam('Project');
-const writeErrors = problemResponses(400, 401, 404, 409, 500);
-const readErrors = problemResponses(400, 401, 404, 500);
+const writeErrors = problemResponses(409);
 const SETS = 'Items are strings (an id, a code, a slug or a name) or the objects the links read returns, so a read can be written back unchanged.';
 
 export default async function adminProjectRoutes(app: FastifyInstance): Promise<void> {
@@ -40,10 +39,10 @@ export default async function adminProjectRoutes(app: FastifyInstance): Promise<
 
   r.get('/projects', {
     schema: {
-      operationId: 'v1AdminListProjects', summary: 'List projects in any state', tags, security,
+      operationId: 'v1AdminListProjects', summary: 'List projects in any state', tags,
       description: 'Every project, unpublished ones included, most recently changed first (then by title). `q` keeps those whose title, main airport name or IATA code contains it.',
       querystring: Type.Object({ ...AdminProjectFilter.properties, ...Paging(50) }),
-      response: { 200: Named('projects', AdminProject), ...problemResponses(400, 401, 404, 422, 500) },
+      response: { 200: Named('projects', AdminProject) },
     },
   }, async (req, reply) => {
     const { limit, offset, ...filter } = req.query;
@@ -52,7 +51,7 @@ export default async function adminProjectRoutes(app: FastifyInstance): Promise<
 
   r.post('/projects', {
     schema: {
-      operationId: 'v1AdminCreateProject', summary: 'Create a project', tags, security,
+      operationId: 'v1AdminCreateProject', summary: 'Create a project', tags,
       description: 'Creates a project (status `planned` unless given); place and `value_usd` are derived from `iata_code` and the stated value. `parent_project_id` names its programme. Audited.',
       body: component('ProjectCreate', ProjectCreate, projectCreateExample),
       response: { 201: AdminProject, ...writeErrors },
@@ -64,15 +63,15 @@ export default async function adminProjectRoutes(app: FastifyInstance): Promise<
 
   r.get('/projects/:id', {
     schema: {
-      operationId: 'v1AdminGetProject', summary: 'Read a project in any state', tags, security, params,
+      operationId: 'v1AdminGetProject', summary: 'Read a project in any state', tags, params,
       description: 'The project, published or not, as the writes answer it: what `Location` of its creation points at. `ETag` is its `version`.',
-      response: { 200: AdminProject, ...readErrors },
+      response: { 200: AdminProject },
     },
   }, async (req, reply) => withETag(reply, presentAdminProject(await getAdminProject(ctxOf(req), req.params.id))));
 
   r.patch('/projects/:id', {
     schema: {
-      operationId: 'v1AdminUpdateProject', summary: 'Update a project (only the fields sent)', tags, security, params,
+      operationId: 'v1AdminUpdateProject', summary: 'Update a project (only the fields sent)', tags, params,
       description: 'Changes the fields sent; lists (`topics`, `tags`) replace the set. A programme (`parent_project_id`) must exist and must not be the project or one of its packages at any depth (400 naming the field). With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written. Audited.',
       headers: IfMatchHeaders,
       body: component('ProjectPatch', ProjectPatch, projectPatchExample),
@@ -82,7 +81,7 @@ export default async function adminProjectRoutes(app: FastifyInstance): Promise<
 
   r.delete('/projects/:id', {
     schema: {
-      operationId: 'v1AdminDeleteProject', summary: 'Delete a project', tags, security, params,
+      operationId: 'v1AdminDeleteProject', summary: 'Delete a project', tags, params,
       description: 'Deletes the project in any state and answers it as it was; its packages stay, without a programme. Audited.',
       response: { ...deletedAnswer(AdminProject), ...writeErrors },
     },
@@ -90,7 +89,7 @@ export default async function adminProjectRoutes(app: FastifyInstance): Promise<
 
   r.put('/projects/:id/airports', {
     schema: {
-      operationId: 'v1AdminSetProjectAirports', summary: 'Replace the airports of a project', tags, security, params,
+      operationId: 'v1AdminSetProjectAirports', summary: 'Replace the airports of a project', tags, params,
       description: `The whole set of airports (ids, IATA codes or names). When the main airport is not in it, the first becomes the main airport and sets the place. ${SETS} Audited.`,
       body: component('V1AdminAirportSet', AirportSet, airportSetExample),
       response: { 200: ProjectLinksRecord, ...writeErrors },
@@ -99,7 +98,7 @@ export default async function adminProjectRoutes(app: FastifyInstance): Promise<
 
   r.put('/projects/:id/companies', {
     schema: {
-      operationId: 'v1AdminSetProjectCompanies', summary: 'Replace the companies of a project', tags, security, params,
+      operationId: 'v1AdminSetProjectCompanies', summary: 'Replace the companies of a project', tags, params,
       description: `The whole set of companies, each \`{ id }\` or \`{ name }\` (a name or an alias) with its \`role\` (contractor by default). ${SETS} Audited.`,
       body: component('V1AdminProjectCompanySet', ProjectCompanySet, projectCompanySetExample),
       response: { 200: ProjectLinksRecord, ...writeErrors },
@@ -108,7 +107,7 @@ export default async function adminProjectRoutes(app: FastifyInstance): Promise<
 
   r.put('/projects/:id/terms', {
     schema: {
-      operationId: 'v1AdminSetProjectTerms', summary: 'Replace the topics and tags of a project', tags, security, params,
+      operationId: 'v1AdminSetProjectTerms', summary: 'Replace the topics and tags of a project', tags, params,
       description: `The whole set of topics (slugs or names) and tags (slugs; unknown tags are created); a list left out keeps its links. ${SETS} Audited.`,
       body: component('V1AdminTermSet', TermSet, termSetExample),
       response: { 200: ProjectLinksRecord, ...writeErrors },
@@ -117,9 +116,9 @@ export default async function adminProjectRoutes(app: FastifyInstance): Promise<
 
   r.get('/projects/:id/links', {
     schema: {
-      operationId: 'v1AdminGetProjectLinks', summary: 'Read the airports, companies, topics and tags of a project', tags, security, params,
+      operationId: 'v1AdminGetProjectLinks', summary: 'Read the airports, companies, topics and tags of a project', tags, params,
       description: 'The links of a project in any state, in the shape the three PUT operations accept back.',
-      response: { 200: ProjectLinksRecord, ...readErrors },
+      response: { 200: ProjectLinksRecord },
     },
   }, async (req) => presentProjectLinks(await getProjectLinks(ctxOf(req), req.params.id)));
 }

@@ -17,11 +17,11 @@ import {
 import { created, deletedAnswer } from '../../../respond.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
+import { Named, namedList, Paging, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 
 const tags = ['Admin: sources'];
-const errors = problemResponses(400, 401, 404, 409, 415, 422, 500);
+const errors = problemResponses(409);
 
 const iso = { type: 'string', format: 'date-time' } as const;
 /** A news source as /v1/admin presents it. */
@@ -62,7 +62,7 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
 
   r.get('/sources', {
     schema: {
-      operationId: 'v1AdminListSources', summary: 'News sources', tags, security,
+      operationId: 'v1AdminListSources', summary: 'News sources', tags,
       description: 'Every news source with its polling state (last poll, last error, failures in a row, next poll), by name.',
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('sources', NewsSource), ...errors },
@@ -71,7 +71,7 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
 
   r.post('/sources', {
     schema: {
-      operationId: 'v1AdminCreateSource', summary: 'Add a news source', tags, security,
+      operationId: 'v1AdminCreateSource', summary: 'Add a news source', tags,
       description: 'Disabled unless `enabled` is true; an enabled source is polled at once and then every `poll_interval_minutes`. Only public addresses are polled (see OUTBOUND_ALLOWED_HOSTS).',
       body: component('V1NewsSourceCreate', NewsSourceCreate, createExample),
       response: { 201: NewsSource, ...errors },
@@ -83,7 +83,7 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
 
   r.post('/sources/poll', {
     schema: {
-      operationId: 'v1AdminPollSources', summary: 'Poll every enabled news source now', tags, security,
+      operationId: 'v1AdminPollSources', summary: 'Poll every enabled news source now', tags,
       description: 'Fetches each enabled source once (conditional GET, timeout, size cap, at most 3 redirects, public addresses only) and adds new items to the inbox. Reports per source; one failing source does not stop the others.',
       response: { 200: Named('results', PollResult), ...errors },
     },
@@ -91,25 +91,25 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
 
   r.post('/sources/:id/poll', {
     schema: {
-      operationId: 'v1AdminPollSource', summary: 'Poll one news source now', tags, security,
+      operationId: 'v1AdminPollSource', summary: 'Poll one news source now', tags,
       description: 'Fetches this source once now, enabled or not (check a feed address before enabling it), with the same safeguards as the scheduled poll, and adds new items to the inbox. A failure of the feed is recorded on the source (`last_error`, backoff) and reported in `error`, not as an error status.',
       params: UuidParam('News source'),
-      response: { 200: PollResult, ...problemResponses(400, 401, 404, 500) },
+      response: { 200: PollResult },
     },
   }, async (req) => pollNewsSourceNow(ctxOf(req), req.params.id, { allowedHosts: app.outboundAllowedHosts }));
 
   r.get('/sources/:id', {
     schema: {
-      operationId: 'v1AdminGetSource', summary: 'Read a news source', tags, security,
+      operationId: 'v1AdminGetSource', summary: 'Read a news source', tags,
       description: 'One source with its polling state: what `Location` of its creation points at.',
       params: UuidParam('News source'),
-      response: { 200: NewsSource, ...problemResponses(400, 401, 404, 500) },
+      response: { 200: NewsSource },
     },
   }, async (req) => getNewsSource(ctxOf(req), req.params.id));
 
   r.patch('/sources/:id', {
     schema: {
-      operationId: 'v1AdminUpdateSource', summary: 'Change a news source', tags, security,
+      operationId: 'v1AdminUpdateSource', summary: 'Change a news source', tags,
       description: 'A new feed URL forgets the conditional-GET validators and the failure count; enabling makes a poll due at once.',
       params: UuidParam('News source'),
       body: component('V1NewsSourcePatch', NewsSourcePatch, { enabled: true, trust_weight: 80 }),
@@ -119,7 +119,7 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
 
   r.delete('/sources/:id', {
     schema: {
-      operationId: 'v1AdminDeleteSource', summary: 'Delete a news source', tags, security,
+      operationId: 'v1AdminDeleteSource', summary: 'Delete a news source', tags,
       description: 'Its inbox items stay, with the source name they were added under. Answers the source as it was.',
       params: UuidParam('News source'),
       response: { ...deletedAnswer(NewsSource), ...errors },

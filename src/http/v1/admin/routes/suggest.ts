@@ -8,8 +8,6 @@ import { Type } from 'typebox';
 import { suggestMetadata, SuggestMetadataBody } from '../../../../domain/intake/index.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { security } from '../../named.js';
-import { problemResponses } from '../../problem.js';
 
 const tags = ['Admin: suggestion'];
 const why = { confidence: Type.Number({ minimum: 0, maximum: 1, description: '0 to 1' }), triggers: Type.Array(Type.String(), { description: 'The words of the text that triggered it' }) };
@@ -26,10 +24,10 @@ export default async function suggestRoutes(app: FastifyInstance): Promise<void>
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post('/suggest/metadata', {
     schema: {
-      operationId: 'v1AdminSuggestMetadata', summary: 'Suggest metadata for a text', tags, security,
+      operationId: 'v1AdminSuggestMetadata', summary: 'Suggest metadata for a text', tags,
       description: 'Airports (by name, city, IATA or ICAO code), country, region, topics, tags and companies found in the text, each with a confidence and the words that triggered it. Writes nothing; the inbox pre-screen uses the same engine.',
       body: component('V1SuggestMetadataBody', SuggestMetadataBody, { headline: 'Heathrow third runway backed by UK government', text: 'The UK government said it supports a third runway at London Heathrow (LHR) to add capacity.' }),
-      response: { 200: Suggestion, ...problemResponses(400, 401, 404, 415, 422, 500) },
+      response: { 200: Suggestion },
     },
   }, async (req) => suggestMetadata(ctxOf(req), req.body));
 }

@@ -22,7 +22,7 @@ import {
 } from '../../../../domain/tenders/index.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { Named, namedList, Paging, security, UuidParam } from '../../named.js';
+import { Named, namedList, Paging, UuidParam } from '../../named.js';
 import { IfMatchHeaders, ifMatchOf, withETag } from '../preconditions.js';
 import { problemResponses } from '../../problem.js';
 import { AdminTender, presentAdminTender, presentTenderLinks, TenderLinksRecord } from '../../records/admin-tender.js';
@@ -32,8 +32,7 @@ import { v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: tenders'];
 const params = UuidParam('Tender');
-const writeErrors = problemResponses(400, 401, 404, 409, 500);
-const readErrors = problemResponses(400, 401, 404, 500);
+const writeErrors = problemResponses(409);
 const SETS = 'Items are strings (an id, a code, a slug or a name) or the objects the links read returns, so a read can be written back unchanged.';
 
 export default async function adminTenderRoutes(app: FastifyInstance): Promise<void> {
@@ -41,10 +40,10 @@ export default async function adminTenderRoutes(app: FastifyInstance): Promise<v
 
   r.get('/tenders', {
     schema: {
-      operationId: 'v1AdminListTenders', summary: 'List tenders in any state', tags, security,
+      operationId: 'v1AdminListTenders', summary: 'List tenders in any state', tags,
       description: 'Every tender, unpublished ones included, most recently changed first (then by title); status derived now. `q` keeps those whose title, buyer or reference contains it; `published` only published (true) or unpublished (false) ones.',
       querystring: Type.Object({ ...AdminTenderFilter.properties, ...Paging(50) }),
-      response: { 200: Named('tenders', AdminTender), ...problemResponses(400, 401, 404, 422, 500) },
+      response: { 200: Named('tenders', AdminTender) },
     },
   }, async (req, reply) => {
     const { limit, offset, ...filter } = req.query;
@@ -53,7 +52,7 @@ export default async function adminTenderRoutes(app: FastifyInstance): Promise<v
 
   r.post('/tenders', {
     schema: {
-      operationId: 'v1AdminCreateTender', summary: 'Create a tender', tags, security,
+      operationId: 'v1AdminCreateTender', summary: 'Create a tender', tags,
       description: 'Creates a tender (stored status `open`, published today unless given); country and region come from `iata_code` or `country_code`, `value_usd` from the estimate. `bidders` lists every bidder with its outcome. Audited.',
       body: component('V1AdminTenderCreate', TenderCreate, tenderCreateExample),
       response: { 201: AdminTender, ...writeErrors },
@@ -65,15 +64,15 @@ export default async function adminTenderRoutes(app: FastifyInstance): Promise<v
 
   r.get('/tenders/:id', {
     schema: {
-      operationId: 'v1AdminGetTender', summary: 'Read one tender in any state', tags, security, params,
+      operationId: 'v1AdminGetTender', summary: 'Read one tender in any state', tags, params,
       description: 'One tender whatever its state, unpublished included, with its bidders; status derived now (closing_soon within 14 days of the deadline). `ETag` is its `version`.',
-      response: { 200: AdminTender, ...readErrors },
+      response: { 200: AdminTender },
     },
   }, async (req, reply) => withETag(reply, presentAdminTender(await getAdminTender(ctxOf(req), req.params.id))));
 
   r.patch('/tenders/:id', {
     schema: {
-      operationId: 'v1AdminUpdateTender', summary: 'Update a tender (only the fields sent)', tags, security, params,
+      operationId: 'v1AdminUpdateTender', summary: 'Update a tender (only the fields sent)', tags, params,
       description: 'Changes the fields sent; lists (`categories`, `tags`, `bidders`) replace the set. Record an award with `status: awarded`, `awarded_to`, `awarded_on` and the bidders\u2019 outcomes. With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written. Audited.',
       headers: IfMatchHeaders,
       body: component('V1AdminTenderPatch', TenderPatch, tenderPatchExample),
@@ -83,7 +82,7 @@ export default async function adminTenderRoutes(app: FastifyInstance): Promise<v
 
   r.delete('/tenders/:id', {
     schema: {
-      operationId: 'v1AdminDeleteTender', summary: 'Delete a tender', tags, security, params,
+      operationId: 'v1AdminDeleteTender', summary: 'Delete a tender', tags, params,
       description: 'Deletes the tender in any state with its bidders and answers it as it was. Audited.',
       response: { ...deletedAnswer(AdminTender), ...writeErrors },
     },
@@ -91,7 +90,7 @@ export default async function adminTenderRoutes(app: FastifyInstance): Promise<v
 
   r.put('/tenders/:id/airports', {
     schema: {
-      operationId: 'v1AdminSetTenderAirports', summary: 'Replace the airports of a tender', tags, security, params,
+      operationId: 'v1AdminSetTenderAirports', summary: 'Replace the airports of a tender', tags, params,
       description: `The whole set of airports (ids, IATA codes or names). When the main airport is not in it, the first becomes the main airport and sets the country and region. ${SETS} Audited.`,
       body: component('V1AdminAirportSet', AirportSet, airportSetExample),
       response: { 200: TenderLinksRecord, ...writeErrors },
@@ -100,7 +99,7 @@ export default async function adminTenderRoutes(app: FastifyInstance): Promise<v
 
   r.put('/tenders/:id/companies', {
     schema: {
-      operationId: 'v1AdminSetTenderCompanies', summary: 'Replace the companies of a tender', tags, security, params,
+      operationId: 'v1AdminSetTenderCompanies', summary: 'Replace the companies of a tender', tags, params,
       description: `The whole set of companies (ids, names or aliases). ${SETS} Audited.`,
       body: component('V1AdminCompanySet', CompanySet, companySetExample),
       response: { 200: TenderLinksRecord, ...writeErrors },
@@ -109,7 +108,7 @@ export default async function adminTenderRoutes(app: FastifyInstance): Promise<v
 
   r.put('/tenders/:id/terms', {
     schema: {
-      operationId: 'v1AdminSetTenderTerms', summary: 'Replace the topics (categories) and tags of a tender', tags, security, params,
+      operationId: 'v1AdminSetTenderTerms', summary: 'Replace the topics (categories) and tags of a tender', tags, params,
       description: `The whole set of topics (the categories; slugs or names) and tags (slugs; unknown tags are created); a list left out keeps its links. ${SETS} Audited.`,
       body: component('V1AdminTermSet', TermSet, termSetExample),
       response: { 200: TenderLinksRecord, ...writeErrors },
@@ -118,9 +117,9 @@ export default async function adminTenderRoutes(app: FastifyInstance): Promise<v
 
   r.get('/tenders/:id/links', {
     schema: {
-      operationId: 'v1AdminGetTenderLinks', summary: 'Read the airports, companies, topics and tags of a tender', tags, security, params,
+      operationId: 'v1AdminGetTenderLinks', summary: 'Read the airports, companies, topics and tags of a tender', tags, params,
       description: 'The links of a tender in any state, in the shape the three PUT operations accept back.',
-      response: { 200: TenderLinksRecord, ...readErrors },
+      response: { 200: TenderLinksRecord },
     },
   }, async (req) => presentTenderLinks(await getTenderLinks(ctxOf(req), req.params.id)));
 }

@@ -15,9 +15,6 @@ import { CommaList, MAX_FILTER_TEXT, MAX_OFFSET } from '../../domain/shared/inpu
 /** Largest `limit` of any list (above it: 422). */
 export const MAX_LIMIT = 200;
 
-/** Bearer auth, on every route that needs a token. */
-export const security = [{ bearerAuth: [] }];
-
 /** `{ <name>: T[] }` */
 export const Named = <K extends string, T extends TSchema>(name: K, item: T, description?: string) =>
   Type.Object({ [name]: Type.Array(item, description ? { description } : {}) } as { [P in K]: ReturnType<typeof Type.Array<T>> });

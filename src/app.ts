@@ -49,12 +49,15 @@ import { createOAuthProvider } from './http/oauth/provider.js';
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
 /** What buildApp needs. */
+
+/** The base URL when none is given (a local run): what `serve` listens on by default. */
+export const DEFAULT_PUBLIC_BASE_URL = 'http://127.0.0.1:3000';
 export interface AppOptions {
   database: Database;
   sessionSecret: string;
   /** pino options, or `false` to log nothing (tests). */
   logger?: FastifyServerOptions['logger'];
-  /** Base URL of the service as readers reach it (unsubscribe links); default http://127.0.0.1:3000. */
+  /** Base URL of the service as readers reach it (links in messages, cookies, OAuth); default {@link DEFAULT_PUBLIC_BASE_URL}. Routes read it, normalised, as `app.publicBaseUrl`. */
   publicBaseUrl?: string;
   /** The service's clock (`ctx.now()` of every request); default: the system clock. Tests set it. */
   clock?: Clock;
@@ -127,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sessionSecret', options.sessionSecret);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('outboundAllowedHosts', options.outboundAllowedHosts ?? NO_ALLOWED_HOSTS);
-  app.decorate('publicBaseUrl', (options.publicBaseUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''));
+  app.decorate('publicBaseUrl', (options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL).replace(/\/+$/, ''));
   app.decorate('sessionCookie', sessionCookieOf(app.publicBaseUrl));
   app.decorate('browserOrigins', browserOriginsOf(app.publicBaseUrl, options.corsOrigins ?? []));
   app.decorate('payments', paymentProvider(options.payments));
@@ -172,10 +175,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, openapiOptions(version));
   await app.register(healthRoutes, { engine: options.database.kind, version, readiness: options.readiness });
   await app.register(apiV1, { prefix: '/api/v1' });
-  await app.register(v1, { prefix: '/v1', publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
+  await app.register(v1, { prefix: '/v1' });
   await app.register(mcpRoutes, { version, origins: originPolicy(options.publicBaseUrl, options.mcpAllowedHosts, options.mcpAllowedOrigins) });
   await app.register(oauthRoutes, { provider: app.oauth });
-  await app.register(newsletterRoutes, { publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
+  await app.register(newsletterRoutes);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(docsRoutes);
   if (options.webApp) await installWebApp(app, options.webApp);

@@ -185,7 +185,7 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
       return withDatabase(async (database) => {
         const ctx = systemCtx(database.db, systemClock);
         const user = await createUser(ctx, { email, name: v.name, admin: v.admin === true, plan: v.plan as PlanCode | undefined, addons });
-        // Issue 10: with the sample loaded, the walk-through user starts with a saved article, a watched project and alert rules.
+        // With the sample loaded, the walk-through user starts with a saved article, a watched project and alert rules.
         if (v.sampleState !== false) await seedReaderState(ctx, user.id);
         print(user);
       });

@@ -1,5 +1,5 @@
 /**
- * `COPY (<query>) TO STDOUT` on PostgreSQL, read as bytes (docs/decisions/0028, issue 31): the CSV
+ * `COPY (<query>) TO STDOUT` on PostgreSQL, read as bytes (docs/decisions/0028): the CSV
  * exports build each record in SQL as one text column; this runs that query through
  * `COPY … WITH (FORMAT binary)` on a connection of its own, checked out of the pool, and hands out
  * the columns' bytes back to back in Buffers of about {@link COPY_CHUNK_BYTES}. No string and no

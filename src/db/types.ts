@@ -95,7 +95,7 @@ export interface AlertRules {
   webhook_url: string | null;
 }
 
-/** issue 11 (0008): an invitation to join an account. */
+/** migration 0008: an invitation to join an account. */
 export interface AccountInvitations {
   accepted_at: Timestamp | null;
   account_id: string;
@@ -108,7 +108,7 @@ export interface AccountInvitations {
   token_hash: string;
 }
 
-/** issue 11 (0008): a payment-provider notification processed (exactly once by event id). */
+/** migration 0008: a payment-provider notification processed (exactly once by event id). */
 export interface BillingEvents {
   event_id: string;
   processed_at: Timestamp;
@@ -124,7 +124,7 @@ export interface ApiKeys {
   prefix: string;
   revoked_at: Timestamp | null;
   user_id: string;
-  /** issue 11 (0008) */
+  /** migration 0008 */
   account_id: string | null;
   expires_at: Timestamp | null;
   read_only: Generated<boolean>;
@@ -261,7 +261,7 @@ export interface Checkouts {
   plan_code: string;
   provider_ref: string | null;
   status: Generated<string>;
-  /** issue 11 (0008) */
+  /** migration 0008 */
   expires_at: Timestamp | null;
 }
 
@@ -530,7 +530,7 @@ export interface ProcurementRequests {
   plan_code: string | null;
   seats: number | null;
   status: Generated<string>;
-  /** issue 11 (0008) */
+  /** migration 0008 */
   billing_details: string | null;
   client_address: string | null;
   country: string | null;
@@ -551,7 +551,7 @@ export interface Profiles {
   organisation: string | null;
   updated_at: Generated<Timestamp>;
   user_id: string;
-  /** issue 11 (0008) */
+  /** migration 0008 */
   country: string | null;
   timezone: string | null;
 }
@@ -696,7 +696,7 @@ export interface Subscriptions {
   seats: Generated<number>;
   status: string;
   updated_at: Generated<Timestamp>;
-  /** issue 11 (0008) */
+  /** migration 0008 */
   trial_end: Timestamp | null;
 }
 

@@ -8,7 +8,7 @@
  * (memory stays flat).
  *
  * - PostgreSQL server: the records come as bytes through `COPY (…) TO STDOUT` on a connection of
- *   their own (src/db/copy.ts; issue 31): no string per record in Node. Ending the iteration early
+ *   their own (src/db/copy.ts): no string per record in Node. Ending the iteration early
  *   (`return()`, a client that disconnects) drops that connection, which ends the COPY at once.
  *   (Without the raw pool — a handle not opened by src/db/client.ts — the cursor below is used: a
  *   read-only transaction holding one pool connection, `DECLARE … NO SCROLL CURSOR`, one `FETCH`

@@ -1,5 +1,5 @@
 /**
- * Response compression (issue 18): Brotli or gzip, as the client's `Accept-Encoding` prefers, for
+ * Response compression: Brotli or gzip, as the client's `Accept-Encoding` prefers, for
  * bodies over 1 KB, streamed for streamed bodies (CSV exports) — `@fastify/compress`. The ETag is
  * that of the identity bytes (src/http/response-cache.ts runs first) and `Vary: Accept-Encoding` is
  * sent. Levels: Brotli quality 4 and gzip level 5 — see the figures of `bench/compression.ts` in

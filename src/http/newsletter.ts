@@ -55,7 +55,8 @@ const alertAnswer = (link: AlertUnsubscribeLink | null, posted: boolean): [numbe
 const html = 'text/html; charset=utf-8';
 const Token = { params: Type.Object({ token: Type.String({ maxLength: 100 }) }) };
 
-export default async function newsletterRoutes(app: FastifyInstance, options: NewsletterSettings): Promise<void> {
+export default async function newsletterRoutes(app: FastifyInstance): Promise<void> {
+  const settings: NewsletterSettings = { publicBaseUrl: app.publicBaseUrl };
   await app.register(async (admin) => {
     installApiV1ErrorHandler(admin);
     installApiV1Access(admin, { adminOnly: true });
@@ -67,7 +68,7 @@ export default async function newsletterRoutes(app: FastifyInstance, options: Ne
         response: { 200: Envelope(SendResult), 202: Envelope(SendResult), ...errorResponses, 409: errorResponses[400] },
       },
     }, async (req, reply) => {
-      const result = await sendNewsletter(ctxOf(req), req.body ?? {}, options);
+      const result = await sendNewsletter(ctxOf(req), req.body ?? {}, settings);
       return reply.status(result.dry_run ? 200 : 202).send({ data: result });
     });
   });

@@ -1,5 +1,5 @@
 /**
- * ETags, conditional GETs and the version-stamped response cache (issue 18, docs/caching.md,
+ * ETags, conditional GETs and the version-stamped response cache (docs/caching.md,
  * docs/decisions/0027).
  *
  * - **ETag on every JSON GET.** An `onSend` hook gives every `200` JSON answer of a GET a strong
@@ -37,7 +37,7 @@ export const CACHEABLE_OPERATIONS: ReadonlySet<string> = new Set([
   'apiV1ListProjects', 'apiV1GetProject',
   'v1ListEditions', 'v1GetEdition', 'v1GetReference', 'v1ListPlans',
   'v1ListAirports', 'v1GetAirport', 'v1ProjectFacets', 'v1SearchFacets',
-  'v1ListCompanies', 'v1GetCompany', 'v1GetProjectHistory', // issue 30
+  'v1ListCompanies', 'v1GetCompany', 'v1GetProjectHistory',
 ]);
 
 /** Query parameters that make a body the caller's own (`mine=true`: the caller's interests). */

@@ -1,5 +1,5 @@
 /**
- * The web app's face (issue 25; docs/web-app.md, docs/decisions/0032-web-app-foundation.md): the
+ * The web app's face (docs/web-app.md, docs/decisions/0032-web-app-foundation.md): the
  * single-page app built from `web/` into `web/dist`, served by the same process at `/`.
  *
  * - `/assets/*`: the hashed files of the build (`@fastify/static`), `Cache-Control: public,

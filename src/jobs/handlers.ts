@@ -16,10 +16,10 @@ export type JobConfig = Pick<Config, 'outboundAllowedHosts' | 'mail'> & Partial<
 /** Every handler of the service, configured for `config`. */
 export function jobHandlers(config: JobConfig): JobHandler<never>[] {
   return [
-    // issue 10: alert matching, delivery, webhooks; mails link to PUBLIC_BASE_URL
+    // alert matching, delivery, webhooks; mails link to PUBLIC_BASE_URL
     ...alertJobs({ allowedHosts: config.outboundAllowedHosts, publicBaseUrl: config.mail?.publicBaseUrl }),
-    ...intakeJobs({ allowedHosts: config.outboundAllowedHosts }), // issue 14: news-source polling
-    ...housekeepingJobs(config.retention ?? DEFAULT_RETENTION), // issue 29: the daily purge (decision 0037)
-    ...changeJobs(), // issue 30: the change feed's retention
+    ...intakeJobs({ allowedHosts: config.outboundAllowedHosts }), // news-source polling
+    ...housekeepingJobs(config.retention ?? DEFAULT_RETENTION), // the daily purge (decision 0037)
+    ...changeJobs(), // the change feed's retention
   ];
 }

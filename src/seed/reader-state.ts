@@ -1,5 +1,5 @@
 /**
- * Sample reader state for a user of the README walk-through (issue 10): a saved article (the
+ * Sample reader state for a user of the README walk-through: a saved article (the
  * newest published), a watched project (the most recently updated) and one alert rule per subject
  * (articles, projects, tenders), each what the user's plan can read (a subject it cannot read is
  * skipped). `users create` calls it when the sample dataset is loaded, so `npm start` shows the

@@ -1,5 +1,5 @@
 /**
- * A believable history for a few sample projects (issue 30), so `npm start` shows
+ * A believable history for a few sample projects, so `npm start` shows
  * `GET /v1/projects/{id}/history` with content: for the projects the most articles mention, the
  * status they moved to, a revised stated value and a completion year that slipped, each dated and
  * sourced by an article of a published edition that mentions the project. Written straight into

@@ -185,12 +185,12 @@ export async function loadSample(ctx: Ctx, options: { force?: boolean } = {}): P
     }
     await recomputeEditionRollups(trx);
     const { projects, tenders } = await loadSampleProjectsAndTenders(trx, ctx.now());
-    await loadSampleHistory(trx); // a believable project history (issue 30)
-    await (await import('./sample-inbox.js')).loadSampleInbox(trx); // editorial inbox (issue 4)
-    // The pre-screening score with its reasons, as the feed poller gives new items (issue 14).
+    await loadSampleHistory(trx); // a believable project history
+    await (await import('./sample-inbox.js')).loadSampleInbox(trx); // editorial inbox
+    // The pre-screening score with its reasons, as the feed poller gives new items.
     await (await import('../domain/intake/index.js')).scoreInboxItems({ ...ctx, db: trx });
     await loadSampleEvents(trx);
-    await (await import('./sample-media.js')).loadSampleMedia(trx, ctx.now()); // generated imagery (issue 12)
+    await (await import('./sample-media.js')).loadSampleMedia(trx, ctx.now()); // generated imagery
     return { editions: editions.length, articles, companies: companies.length, projects, tenders, skipped: false };
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Invitations to an account, seen and accepted by the invited person (`GET` and `POST
  * /v1/account/invitations/{code}`, no token: the link of the invitation email is the credential;
- * the email links to the web app's page `/invitations/{code}`). Issue 11, "members"; issue 25.
+ * the email links to the web app's page `/invitations/{code}`).
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';

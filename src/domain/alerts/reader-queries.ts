@@ -1,7 +1,7 @@
 /**
  * The query parameters of the reader's three lists, `/v1/search`, `/v1/projects` and
  * `/v1/tenders` (without paging and sort), declared once: the routes validate their query strings
- * with these schemas, and an alert rule's `query` is validated by the same ones (issue 10). Each
+ * with these schemas, and an alert rule's `query` is validated by the same ones. Each
  * comes with its translation into the domain's filter, which both the routes and alert matching use.
  */
 import { Type, type Static } from 'typebox';

@@ -1,5 +1,5 @@
 /**
- * Alert rules (issue 10): a standing query over one subject, delivered on channels at a frequency.
+ * Alert rules: a standing query over one subject, delivered on channels at a frequency.
  * The `query` is exactly the parameters of the subject's list (`/v1/search`, `/v1/projects`,
  * `/v1/tenders`), validated by the same schemas (./reader-queries.ts, ./validate-query.ts).
  */

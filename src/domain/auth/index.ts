@@ -1,5 +1,5 @@
 /**
- * Signing in over HTTP (issue 25; docs/sessions.md): sign-up and email links (email-links.ts),
+ * Signing in over HTTP (docs/sessions.md): sign-up and email links (email-links.ts),
  * one-time links (one-time-links.ts), the browser session's state, the session list, sign-out
  * (sessions.ts), passwords (passwords.ts, password-*.ts), company SSO (sso-*.ts) and the
  * counters of the rate limits (rate-limit.ts). What the faces may import.

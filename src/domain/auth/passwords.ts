@@ -1,5 +1,5 @@
 /**
- * Passwords (optional per user; issue 25): Argon2id through `@node-rs/argon2` with OWASP's
+ * Passwords (optional per user; docs/sessions.md): Argon2id through `@node-rs/argon2` with OWASP's
  * parameters (19 MiB, 2 passes, 1 lane), stored as a PHC string in `users.password_hash`. The
  * rules are NIST SP 800-63B's: at least 8 characters (counted as Unicode code points, after NFKC),
  * no composition rules, and refused when it is the email address (or its local part) or on a small

@@ -1,5 +1,5 @@
 /**
- * The change feed (issue 30, docs/changes.md): what faces and the job runner may import.
+ * The change feed (docs/changes.md): what faces and the job runner may import.
  */
 export * from './schemas.js';
 export { listChanges } from './list-changes.js';

@@ -1,5 +1,5 @@
 /**
- * Authenticating an OAuth access token (issue 28; docs/oauth.md): the service introspects its own
+ * Authenticating an OAuth access token (docs/oauth.md): the service introspects its own
  * opaque tokens in the database (`oauth_records`, migration 0025), so a revoked token or grant is
  * refused by every process on its very next request.
  */

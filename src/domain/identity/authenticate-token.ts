@@ -1,6 +1,6 @@
 /**
  * Authenticating a bearer token (API key, session token or OAuth access token) with a per-process memory of recent
- * answers (issue 18, docs/caching.md, docs/decisions/0029).
+ * answers (docs/caching.md, docs/decisions/0029).
  *
  * A remembered identity is reused only while the identity version (migration 0015: bumped at the
  * COMMIT of every write to users, profiles, sessions, accounts, members, subscriptions, add-ons,

@@ -1,5 +1,5 @@
 /**
- * The PDF rendering of a digest (the `attach_pdf` preference, issue 10): the one place that draws a
+ * The PDF rendering of a digest (the `attach_pdf` preference): the one place that draws a
  * PDF, for the newsletter (render.ts) and for alert mails (alerts/delivery.ts), with pdfkit.
  *
  * A digest is a title, a subtitle, optional introductory paragraphs and a list of items, each with

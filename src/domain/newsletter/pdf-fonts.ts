@@ -1,5 +1,5 @@
 /**
- * The fonts of the PDF digests (issue 29), embedded, so airport and company names in Greek,
+ * The fonts of the PDF digests, embedded, so airport and company names in Greek,
  * Cyrillic, Vietnamese, Arabic and Chinese reach the reader as written (the PDF standard font
  * Helvetica holds only Western European text).
  *

@@ -1,5 +1,5 @@
 /**
- * The apps a person has connected (issue 28; docs/oauth.md): one entry per app with a live grant,
+ * The apps a person has connected (docs/oauth.md): one entry per app with a live grant,
  * what it may do, when it last made a request; revoking one removes its grants and every token
  * issued under them, so its next request is refused.
  */

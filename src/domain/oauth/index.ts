@@ -1,5 +1,5 @@
 /**
- * OAuth 2.1 for apps and AI clients (issue 28; docs/oauth.md, decisions 0052 and 0053): the
+ * OAuth 2.1 for apps and AI clients (docs/oauth.md, decisions 0052 and 0053): the
  * scopes and the rule that narrows a token to them (scopes.ts; tokens are authenticated with the
  * other credentials, src/domain/identity/authenticate-oauth-token.ts), the storage of the authorization server (adapter.ts), the
  * consent of an interaction (interactions.ts) and the person's connected apps (connected-apps.ts).

@@ -1,5 +1,5 @@
 /**
- * The consent step of an app's authorization (issue 28; docs/oauth.md): the web app's
+ * The consent step of an app's authorization (docs/oauth.md): the web app's
  * `/oauth/consent` page reads what an interaction asks (which app, which scopes, for which
  * resources, on whose account) and answers allow or deny, through `/v1/oauth/interactions/{uid}`.
  * Only a signed-in person decides (a session: the browser cookie or a session token); their

@@ -1,5 +1,5 @@
 /**
- * The scopes and resources of OAuth access tokens (issue 28; docs/oauth.md, decision 0052), and the
+ * The scopes and resources of OAuth access tokens (docs/oauth.md, decision 0052), and the
  * one rule that narrows what a token's user may do to what its scopes allow.
  */
 import type { Identity } from '../context.js';

@@ -1,6 +1,6 @@
 /**
  * `POST /v1/procurement-requests` (no token; the one unauthenticated write): an organisation that
- * cannot pay by card asks for a plan. Seed 001, sections 3, 4 and 8; issue 11.
+ * cannot pay by card asks for a plan. Seed 001, sections 3, 4 and 8.
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';

@@ -1,4 +1,4 @@
-/** TypeBox input schemas of the procurement operations (seed 001, section 4, "Procurement"; issue 11). */
+/** TypeBox input schemas of the procurement operations (seed 001, section 4, "Procurement"). */
 import { Type, type Static } from 'typebox';
 import { COUNTRY_CODE, MAX_FILTER_TEXT } from '../shared/input-schema.js';
 

@@ -95,7 +95,7 @@ export const createOf = <P extends TProperties, R extends TProperties>(props: P,
 export const patchOf = <P extends TProperties>(props: P) =>
   Type.Object(optionalAll(props), { additionalProperties: false, minProperties: 1 });
 
-/** The `updated_since` parameter of the project and tender lists and exports (issue 30): RFC 3339. */
+/** The `updated_since` parameter of the project and tender lists and exports: RFC 3339. */
 export const UpdatedSince = Type.Optional(Type.String({ format: 'date-time', maxLength: 40, description: 'Only records changed (updated_at) after this instant, RFC 3339 (e.g. 2026-11-20T00:00:00Z)' }));
 
 /** An optional free-text filter value: 1 to {@link MAX_FILTER_TEXT} characters. */

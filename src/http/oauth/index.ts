@@ -1,5 +1,5 @@
 /**
- * The authorization server's endpoints on the service (issue 28; docs/oauth.md):
+ * The authorization server's endpoints on the service (docs/oauth.md):
  * - `/oauth/authorize`, `/oauth/token`, `/oauth/register` (rate-limited per client address),
  *   `/oauth/revoke`, `/oauth/introspect`, `/oauth/jwks`, `/oauth/userinfo`, `/oauth/session/end`:
  *   handed to `oidc-provider` (./provider.ts) with the raw request, its body unread;

@@ -1,5 +1,5 @@
 /**
- * The authorization server (issue 28; docs/oauth.md, decision 0052): `oidc-provider` configured for
+ * The authorization server (docs/oauth.md, decision 0052): `oidc-provider` configured for
  * OAuth 2.1 — authorization code with PKCE (S256 only), refresh tokens rotated on every use,
  * revocation (RFC 7009), dynamic registration of public clients (RFC 7591), resource indicators
  * (RFC 8707) binding each opaque access token to `/api/mcp`, `/api/v1` or `/v1` of the public base

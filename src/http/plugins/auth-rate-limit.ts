@@ -1,5 +1,5 @@
 /**
- * Rate limits of the sign-in endpoints (issue 25; docs/sessions.md), with `@fastify/rate-limit`
+ * Rate limits of the sign-in endpoints (docs/sessions.md), with `@fastify/rate-limit`
  * over a store in the database (the domain's `hitRateLimit`: one counter row per key and window),
  * so that several processes agree:
  * - per client address (`request.ip`, TRUST_PROXY applied), per route, counted in `onRequest`

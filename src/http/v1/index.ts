@@ -3,7 +3,6 @@
  * with entitlement gates and trial previews, no request quota. Routes: ./routes/<resource>.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import type { NewsletterSettings } from '../../domain/newsletter/index.js';
 import { installV1Access } from './access.js';
 import v1AdminScope from './admin/index.js';
 import { installV1Errors } from './problem.js';
@@ -28,11 +27,11 @@ import changeRoutes from './routes/changes.js';
 import companyRoutes from './routes/companies.js';
 import projectHistoryRoutes from './routes/project-history.js';
 
-export default async function v1(app: FastifyInstance, options: Partial<NewsletterSettings> = {}): Promise<void> {
+export default async function v1(app: FastifyInstance): Promise<void> {
   installV1Errors(app);
   installV1Access(app);
   await app.register(identityRoutes);
-  await app.register(authRoutes); // issue 25: sign-up, email links, passwords, sessions, SSO
+  await app.register(authRoutes); // sign-up, email links, passwords, sessions, SSO
   await app.register(editionRoutes);
   await app.register(searchRoutes);
   await app.register(projectRoutes);
@@ -42,14 +41,14 @@ export default async function v1(app: FastifyInstance, options: Partial<Newslett
   await app.register(catalogueRoutes);
   await app.register(mediaRoutes);
   await app.register(accountRoutes);
-  await app.register(accountSecurityRoutes); // issue 25: password, sessions
-  await app.register(oauthV1Routes); // issue 28: consent and connected apps
+  await app.register(accountSecurityRoutes); // password, sessions
+  await app.register(oauthV1Routes); // consent and connected apps
   await app.register(billingRoutes);
-  await app.register(procurementRoutes); // issue 11: procurement requests, invitation acceptance
+  await app.register(procurementRoutes); // procurement requests, invitation acceptance
   await app.register(libraryRoutes);
   await app.register(alertRoutes);
-  await app.register(changeRoutes); // issue 30: change feed, company profiles, project history
+  await app.register(changeRoutes); // change feed, company profiles, project history
   await app.register(companyRoutes);
   await app.register(projectHistoryRoutes);
-  await app.register(v1AdminScope, { prefix: '/admin', publicBaseUrl: options.publicBaseUrl ?? 'http://127.0.0.1:3000' });
+  await app.register(v1AdminScope, { prefix: '/admin' });
 }

@@ -8,7 +8,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../domain/errors.js';
-import type { NewsletterSettings } from '../../../domain/newsletter/index.js';
 import { authenticateRequest } from '../../authenticate.js';
 import { sendProblem } from '../problem.js';
 import sourceRoutes from './routes/sources.js';
@@ -36,7 +35,7 @@ export function inV1Admin(request: FastifyRequest): boolean {
 
 const noRoute = (request: FastifyRequest) => `No route ${request.method} ${request.url.split('?')[0]}`;
 
-export default async function v1AdminScope(app: FastifyInstance, options: NewsletterSettings): Promise<void> {
+export default async function v1AdminScope(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     const identity = await authenticateRequest(request);
     request.identity = { ...identity, channel: 'http' };
@@ -48,7 +47,7 @@ export default async function v1AdminScope(app: FastifyInstance, options: Newsle
   await app.register(suggestRoutes);
   await app.register(adminEditionRoutes);
   await app.register(adminArticleRoutes);
-  await app.register(adminNewsletterRoutes, { publicBaseUrl: options.publicBaseUrl });
+  await app.register(adminNewsletterRoutes);
   await app.register(adminMediaRoutes);
   await app.register(adminProjectRoutes);
   await app.register(adminTenderRoutes);

@@ -1,5 +1,5 @@
 /**
- * Records of alert rules and notifications on /v1 (issue 10).
+ * Records of alert rules and notifications on /v1.
  */
 import { Type, type Static } from 'typebox';
 import { ALERT_CHANNELS, ALERT_FREQUENCIES, ALERT_SUBJECTS, AlertRuleCreate, AlertRulePatch, type AlertRuleView } from '../../../domain/alerts/index.js';

@@ -1,5 +1,5 @@
 /**
- * The change feed's page of the /v1 edition (issue 30, docs/changes.md): `{ changes, next_cursor }`.
+ * The change feed's page of the /v1 edition (docs/changes.md): `{ changes, next_cursor }`.
  */
 import { Type, type Static } from 'typebox';
 import { CHANGE_OPS, CHANGE_TYPES, type Change as ChangeValue, type ChangePage as ChangePageValue } from '../../../domain/changes/index.js';

@@ -1,5 +1,5 @@
 /**
- * The company profile of the /v1 edition (issue 30): name, slug, country, aliases, parent and
+ * The company profile of the /v1 edition: name, slug, country, aliases, parent and
  * subsidiaries, and counts of the published projects, tenders and articles it reaches (with its
  * other names and subsidiaries, as `company_id` filters reach them). The admin record adds when
  * it was created.

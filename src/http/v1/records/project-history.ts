@@ -1,5 +1,5 @@
 /**
- * A project's history of the /v1 edition (issue 30): `{ history: [...] }`, oldest first.
+ * A project's history of the /v1 edition: `{ history: [...] }`, oldest first.
  */
 import { Type, type Static } from 'typebox';
 import { HISTORY_FIELDS, type ProjectHistoryEntry } from '../../../domain/projects/index.js';

@@ -1,5 +1,5 @@
 /**
- * /v1 the caller's password and sessions (issue 25; docs/sessions.md). Any valid credential (an
+ * /v1 the caller's password and sessions (docs/sessions.md). Any valid credential (an
  * account without a subscription too); with the browser cookie, writes need X-CSRF-Token:
  * | PUT, DELETE | /v1/account/password        | set or change (ends the other sessions); remove          |
  * | GET         | /v1/account/sessions        | the live sessions: device, address, created, last seen   |

@@ -43,7 +43,7 @@ const Invited = Type.Object({ outcome: StringEnum(['joined', 'invited'] as const
 
 export default async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  // The web app's page of an invitation (issue 25); it accepts through POST /v1/account/invitations/{code}.
+  // The web app's page of an invitation; it accepts through POST /v1/account/invitations/{code}.
   const invitationUrl = (token: string) => `${app.publicBaseUrl}/invitations/${token}`;
 
   r.get('/account/profile', {

@@ -1,5 +1,5 @@
 /**
- * /v1 sign-in (issue 25; docs/sessions.md). No token needed, except sign-out; every sign-in answer
+ * /v1 sign-in (docs/sessions.md). No token needed, except sign-out; every sign-in answer
  * sets the browser session cookie and carries the session's CSRF token:
  * | GET    | /v1/auth/session                  | the browser's session: signed in or not (never 401)        |
  * | POST   | /v1/auth/sign-up                  | emails a link that creates the account and signs in (202)  |

@@ -1,5 +1,5 @@
 /**
- * /v1 change feed (issue 30, docs/changes.md):
+ * /v1 change feed (docs/changes.md):
  * | GET | /v1/changes | { changes, next_cursor }: since (cursor or `now`), types, limit (100, max 200) |
  * Any subscriber; each type needs its gate (projects, wat for tenders, archive for articles; a
  * trial follows its preview). Changes are listed in commit order; a cursor older than the changes

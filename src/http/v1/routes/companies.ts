@@ -1,5 +1,5 @@
 /**
- * /v1 company profiles (issue 30):
+ * /v1 company profiles:
  * | GET | /v1/companies                 | { companies }: q, country, limit (50), offset           |
  * | GET | /v1/companies/{ref}           | one company (ref: id, slug, a merged company's slug, name or alias) |
  * | GET | /v1/companies/{ref}/projects  | { projects } (projects; trial preview: five rows)       |

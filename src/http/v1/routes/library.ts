@@ -1,5 +1,5 @@
 /**
- * /v1 per-user state (seed 001, section 4, "Per-user state"; issue 10). Everything acts for the
+ * /v1 per-user state (seed 001, section 4, "Per-user state"). Everything acts for the
  * token's own user; no user id is passed. Gates (docs/entitlements.md): saving, reading and the
  * caller's own history need a subscription (articles are publication reads); the most-read list
  * is the archive (`archive`, trial: latest edition); watching is `projects` (trial: preview).

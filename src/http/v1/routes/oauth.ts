@@ -1,5 +1,5 @@
 /**
- * /v1 OAuth for the web app's consent and connected-apps pages (issue 28; docs/oauth.md). A person
+ * /v1 OAuth for the web app's consent and connected-apps pages (docs/oauth.md). A person
  * signed in (a session: the browser cookie, writes with X-CSRF-Token, or a session token):
  * | GET    | /v1/oauth/interactions/{uid}            | what an app asks: who, which scopes, for whom   |
  * | POST   | /v1/oauth/interactions/{uid}            | allow or deny; where the browser goes next      |

@@ -1,5 +1,5 @@
 /**
- * /v1 project history (issue 30):
+ * /v1 project history:
  * | GET | /v1/projects/{id}/history | { history }: status, value, completion year, contractor, title changes |
  */
 import type { FastifyInstance } from 'fastify';

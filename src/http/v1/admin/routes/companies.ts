@@ -1,5 +1,5 @@
 /**
- * /v1/admin companies (issue 30): the profiles as readers see them plus `created_at`, and the writes.
+ * /v1/admin companies: the profiles as readers see them plus `created_at`, and the writes.
  * | GET    | /v1/admin/companies            | { companies }: q, country, limit, offset |
  * | GET    | /v1/admin/companies/{id}       | one company                              |
  * | POST   | /v1/admin/companies            | CompanyCreate  | 201, as stored          |

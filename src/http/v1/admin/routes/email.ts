@@ -1,5 +1,5 @@
 /**
- * /v1/admin email usage (issue 13):
+ * /v1/admin email usage:
  * | GET | /v1/admin/email/usage | outbox depth, dead letters, sent last hour and day vs the budget, oldest queued age |
  */
 import type { FastifyInstance } from 'fastify';

@@ -75,7 +75,8 @@ const DeliveryRecord = Type.Object({
   sent_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 
-export default async function adminNewsletterRoutes(app: FastifyInstance, settings: NewsletterSettings): Promise<void> {
+export default async function adminNewsletterRoutes(app: FastifyInstance): Promise<void> {
+  const settings: NewsletterSettings = { publicBaseUrl: app.publicBaseUrl };
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/editions/:id/newsletter/preview', {

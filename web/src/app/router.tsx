@@ -1,7 +1,7 @@
 /**
  * The app's routes. Every page is loaded on demand (`lazy`: a chunk of its own), so the sign-in page
  * ships only what it needs and later areas (the reader's pages, the editorial desk) stay out of each
- * other's bundles. The paths are contracts of issue 25 (emails and the payment provider link to them).
+ * other's bundles. The paths are contracts (emails and the payment provider link to them).
  */
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { RootLayout } from '../components/root-layout';
@@ -58,7 +58,7 @@ const router = createBrowserRouter([
           { path: 'oauth/consent', lazy: () => import('./routes/oauth-consent') },
           { path: 'billing/success', lazy: () => import('./routes/billing-success') },
           { path: 'billing/cancel', lazy: () => import('./routes/billing-cancel') },
-          // The reader's data pages (issue 26, h26b).
+          // The reader's data pages (docs/web-app.md).
           { path: 'projects', lazy: () => import('./routes/projects'), loader: projectsLoader },
           { path: 'projects/:id', lazy: () => import('./routes/project') },
           { path: 'airports', lazy: () => import('./routes/airports') },
@@ -70,7 +70,7 @@ const router = createBrowserRouter([
         ],
       },
       {
-        // The editorial desk (issue 27): administrators only (routes/desk/layout.tsx), its own chunks.
+        // The editorial desk (docs/web-app.md): administrators only (routes/desk/layout.tsx), its own chunks.
         path: 'desk',
         lazy: () => import('./routes/desk/layout'),
         children: [

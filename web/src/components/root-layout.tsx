@@ -9,7 +9,7 @@ import { useSession } from '../features/auth/api/get-session';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { Bell } from '../features/notifications/components/bell';
 
-/** The reader's sections (issue 26), in the header's second row for signed-in readers. */
+/** The reader's sections (docs/web-app.md), in the header's second row for signed-in readers. */
 const READER_LINKS = [
   ['/', 'Latest'], ['/editions', 'Editions'], ['/search', 'Search'], ['/projects', 'Projects'], ['/airports', 'Airports'],
   ['/tenders', 'Tenders'], ['/calendar', 'Calendar'], ['/library', 'Library'], ['/alerts', 'Alerts'],

@@ -1,5 +1,5 @@
 /**
- * Reading a refused write for a form (the desk, issue 27): which fields the problem document names
+ * Reading a refused write for a form (the desk, docs/web-app.md): which fields the problem document names
  * (`errors[].name`, or the `Invalid parameter "x"` of its detail) and whether the record changed
  * under the editor (409: `If-Match` refused, decision 0050, or another conflict).
  */

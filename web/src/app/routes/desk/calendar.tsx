@@ -1,4 +1,4 @@
-/** `/desk/calendar`: Events calendar (the editorial desk, issue 27). */
+/** `/desk/calendar`: Events calendar (the editorial desk, docs/web-app.md). */
 import { PageTitle } from '../../../components/page-title';
 import { DeskCalendar } from '../../../features/desk-records/components/desk-records';
 

@@ -1,5 +1,5 @@
 /**
- * The editorial desk's frame (issue 27): its navigation beside (desktop) or above (phone) the page,
+ * The editorial desk's frame (docs/web-app.md): its navigation beside (desktop) or above (phone) the page,
  * behind the administrators-only guard. The session (`GET /v1/auth/session`, read on every start)
  * says whether the person is an administrator (`user.is_admin`); anyone else — signed out included —
  * gets the app's own "Page not found", exactly what an unknown path shows, and the desk's pages are

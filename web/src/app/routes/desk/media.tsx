@@ -1,4 +1,4 @@
-/** `/desk/media`: Media library (the editorial desk, issue 27). */
+/** `/desk/media`: Media library (the editorial desk, docs/web-app.md). */
 import { PageTitle } from '../../../components/page-title';
 import { DeskMedia } from '../../../features/desk-media/components/desk-media';
 

@@ -1,4 +1,4 @@
-/** `/desk/procurement`: Procurement requests (the editorial desk, issue 27). */
+/** `/desk/procurement`: Procurement requests (the editorial desk, docs/web-app.md). */
 import { PageTitle } from '../../../components/page-title';
 import { DeskProcurement } from '../../../features/desk-procurement/components/desk-procurement';
 

@@ -1,4 +1,4 @@
-/** `/desk/projects`: Projects (the editorial desk, issue 27). */
+/** `/desk/projects`: Projects (the editorial desk, docs/web-app.md). */
 import { PageTitle } from '../../../components/page-title';
 import { DeskProjects } from '../../../features/desk-records/components/desk-records';
 

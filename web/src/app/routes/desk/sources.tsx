@@ -1,4 +1,4 @@
-/** `/desk/sources`: News sources (the editorial desk, issue 27). */
+/** `/desk/sources`: News sources (the editorial desk, docs/web-app.md). */
 import { PageTitle } from '../../../components/page-title';
 import { DeskSources } from '../../../features/desk-sources/components/desk-sources';
 

@@ -1,4 +1,4 @@
-/** `/desk/tenders`: Tenders (the editorial desk, issue 27). */
+/** `/desk/tenders`: Tenders (the editorial desk, docs/web-app.md). */
 import { PageTitle } from '../../../components/page-title';
 import { DeskTenders } from '../../../features/desk-records/components/desk-records';
 

@@ -1,5 +1,5 @@
 /**
- * The three ways in (issue 25): an emailed link (the default), a password, the company's sign-in
+ * The three ways in (docs/web-app.md): an emailed link (the default), a password, the company's sign-in
  * (OpenID Connect, for addresses whose domain an Enterprise account configured).
  */
 import { Alert, Anchor, Button, PasswordInput, Stack, Tabs, Text } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The editorial inbox (issue 27): candidates highest score first with their score reasons, source
+ * The editorial inbox (docs/web-app.md): candidates highest score first with their score reasons, source
  * and suggested metadata; approve, skip, reopen, bulk skip, promote onto a draft edition; filters by
  * status, source and minimum score; keyboard triage (`j`/`k` move, `a` approve, `s` skip, `p`
  * promote, `?` the keys) and undo of the last approve or skip (a reopen, then the earlier move).

@@ -3,12 +3,12 @@
  * bodies an administrator writes (create, update, merge).
  */
 import { Type, type Static } from 'typebox';
-import { COUNTRY_CODE, createOf, NullableString, patchOf } from '../shared/input-schema.js';
+import { COUNTRY_CODE, createOf, MAX_FILTER_TEXT, NullableString, patchOf } from '../shared/input-schema.js';
 
-/** Filters of the company list. */
+/** Filters of the company list (readers' and administrators'). */
 export const CompanyFilter = Type.Object({
-  q: Type.Optional(Type.String({ description: 'Part of the name, an alias or the slug (case-insensitive)' })),
-  country: Type.Optional(Type.String({ description: 'ISO 3166-1 alpha-2' })),
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_FILTER_TEXT, description: 'Part of the name or an alias, or the slug' })),
+  country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, maxLength: 2, description: 'ISO 3166-1 alpha-2 of the head office' })),
 });
 /** Filters of the company list; all given members must hold. */
 export type CompanyFilter = Static<typeof CompanyFilter>;

@@ -4,12 +4,14 @@
  * entries `{ value, label, count }`. Declared once, these schemas validate, type and document
  * every route of the edition.
  */
-import type { FastifyReply } from 'fastify';
-import { Type, type TSchema } from 'typebox';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply } from 'fastify';
+import { Type, type Static, type TObject, type TSchema } from 'typebox';
+import type { Ctx } from '../../domain/context.js';
 import { readAhead, type Page, type Window } from '../../domain/pagination.js';
 import type { Facet as FacetValue } from '../../domain/shared/facets.js';
 import { offsetLinks, setLinks } from '../links.js';
 import { component } from '../schema.js';
+import { ctxOf } from '../types.js';
 import { CommaList, MAX_FILTER_TEXT, MAX_OFFSET } from '../../domain/shared/input-schema.js';
 
 /** Largest `limit` of any list (above it: 422). */
@@ -34,6 +36,46 @@ export async function namedList<K extends string, Row, Out>(
   const slice = await readAhead({ limit: window.limit, offset: window.offset }, read);
   setLinks(reply, offsetLinks(window.limit, window.offset, slice.hasMore));
   return { [name]: slice.items.map(present) } as { [P in K]: Out[] };
+}
+
+/** What a list route documents: its literal `v1…` operationId, summary, tags and description. */
+export interface ListRouteDoc {
+  operationId: string;
+  summary: string;
+  tags: string[];
+  description?: string;
+}
+
+/**
+ * Registers the `GET` of a named, paged list, the most common route of the edition: the query is
+ * `filter`'s parameters plus `limit` (1–200, default `defaultLimit`) and `offset`; the handler
+ * calls ONE domain operation, `list(ctx, filter, window)`, and answers `{ <name>: present(row)[] }`
+ * with its `Link` header ({@link namedList}). `config` carries the route's access and gates
+ * (src/http/v1/access.ts); `errors` the error answers particular to it (the scope's own come from
+ * src/http/route-defaults.ts).
+ */
+export function namedListRoute<K extends string, F extends TObject, Row, Out>(
+  app: FastifyInstance,
+  url: string,
+  spec: ListRouteDoc & {
+    name: K;
+    item: TSchema;
+    filter: F;
+    defaultLimit: number;
+    list: (ctx: Ctx, filter: Static<F>, window: Window) => Promise<Row[] | Page<Row>>;
+    present: (row: Row) => Out;
+    config?: FastifyContextConfig;
+    errors?: Record<string, unknown>;
+  },
+): void {
+  const { name, item, filter, defaultLimit, list, present, config, errors, ...doc } = spec;
+  app.get(url, {
+    ...(config ? { config } : {}),
+    schema: { ...doc, querystring: Type.Object({ ...filter.properties, ...Paging(defaultLimit) }), response: { 200: Named(name, item), ...errors } },
+  }, async (req, reply) => {
+    const { limit, offset, ...rest } = req.query as Static<F> & { limit: number; offset: number };
+    return namedList(reply, name, { limit, offset }, (w) => list(ctxOf(req), rest as Static<F>, w), present);
+  });
 }
 
 /** `limit` (1–200, default `def`) and `offset` (default 0). */

@@ -11,7 +11,7 @@ import { Type } from 'typebox';
 import { AirportFilter, AirportRef as Ref, getAirport, listAirportArticles, listAirportProjects, listAirports } from '../../../domain/airports/index.js';
 import { GATES } from '../../../domain/entitlements.js';
 import { ctxOf } from '../../types.js';
-import { Named, namedList, Paging } from '../named.js';
+import { Named, namedList, namedListRoute, Paging } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { Airport, presentAirport } from '../records/airport.js';
 import { Article, presentArticle } from '../records/article.js';
@@ -23,16 +23,11 @@ const errors = problemResponses(404);
 export default async function airportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/airports', {
-    schema: {
-      operationId: 'v1ListAirports', summary: 'Airports by name, IATA code or city', tags,
-      description: 'The exact IATA match first, then by name.',
-      querystring: Type.Object({ ...AirportFilter.properties, ...Paging(50) }),
-      response: { 200: Named('airports', Airport), ...errors },
-    },
-  }, async (req, reply) => {
-    const { limit, offset, ...filter } = req.query;
-    return namedList(reply, 'airports', { limit, offset }, (w) => listAirports(ctxOf(req), filter, w), presentAirport);
+  namedListRoute(r, '/airports', {
+    operationId: 'v1ListAirports', summary: 'Airports by name, IATA code or city', tags,
+    description: 'The exact IATA match first, then by name.',
+    name: 'airports', item: Airport, filter: AirportFilter, defaultLimit: 50,
+    list: listAirports, present: presentAirport, errors: { ...errors },
   });
 
   r.get('/airports/:ref', {

@@ -10,15 +10,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getCompany, listCompanies } from '../../../domain/companies/index.js';
+import { CompanyFilter, getCompany, listCompanies } from '../../../domain/companies/index.js';
 import { listCompanyArticles, listCompanyProjects, listCompanyTenders } from '../../../domain/company-profiles/index.js';
 import { GATES } from '../../../domain/entitlements.js';
 import { PROJECT_SORTS } from '../../../domain/projects/index.js';
 import { TENDER_SORTS } from '../../../domain/tenders/index.js';
-import { COUNTRY_CODE } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
 import { ctxOf } from '../../types.js';
-import { Named, namedList, Paging, text } from '../named.js';
+import { Named, namedList, namedListRoute, Paging } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { Article, presentArticle } from '../records/article.js';
 import { Company, presentCompany } from '../records/company.js';
@@ -33,16 +32,11 @@ const REACH = 'The company\'s own records and those of its other names (aliases)
 export default async function companyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/companies', {
-    schema: {
-      operationId: 'v1ListCompanies', summary: 'Company profiles', tags,
-      description: 'Companies (contractors, operators, buyers, investors) by name, each with aliases, parent and subsidiaries and the counts of published projects, tenders and articles it reaches. `q` matches part of the name or an alias, or the slug. A named array paged with `limit` and `offset`.',
-      querystring: Type.Object({ q: text('Part of the name or an alias, or the slug'), country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, maxLength: 2, description: 'ISO 3166-1 alpha-2 of the head office' })), ...Paging(50) }),
-      response: { 200: Named('companies', Company) },
-    },
-  }, async (req, reply) => {
-    const { limit, offset, ...filter } = req.query;
-    return namedList(reply, 'companies', { limit, offset }, (w) => listCompanies(ctxOf(req), filter, w), presentCompany);
+  namedListRoute(r, '/companies', {
+    operationId: 'v1ListCompanies', summary: 'Company profiles', tags,
+    description: 'Companies (contractors, operators, buyers, investors) by name, each with aliases, parent and subsidiaries and the counts of published projects, tenders and articles it reaches. `q` matches part of the name or an alias, or the slug. A named array paged with `limit` and `offset`.',
+    name: 'companies', item: Company, filter: CompanyFilter, defaultLimit: 50,
+    list: listCompanies, present: presentCompany,
   });
 
   r.get('/companies/:ref', {

@@ -16,7 +16,7 @@ import {
 } from '../../../../domain/inbox/index.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { Named, namedList, Paging, UuidParam } from '../../named.js';
+import { namedListRoute, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { Article, presentArticle } from '../../records/article.js';
 import { BulkSkipReport, InboxItem, presentInboxItem } from '../../records/inbox-item.js';
@@ -30,16 +30,11 @@ const moveErrors = problemResponses(409);
 export default async function adminInboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/inbox', {
-    schema: {
-      operationId: 'v1AdminListInbox', summary: 'List the editorial inbox, highest pre-screen score first', tags,
-      description: 'Inbox items by score (highest first, unscored last), then newest. Filters: `status`, `source` (a news source id or name), `date_from` and `date_to` (UTC days, inclusive, on the published date, or the arrival when the source gave none).',
-      querystring: Type.Object({ ...InboxListFilter.properties, ...Paging(50) }),
-      response: { 200: Named('items', InboxItem) },
-    },
-  }, async (req, reply) => {
-    const { limit, offset, ...filter } = req.query;
-    return namedList(reply, 'items', { limit, offset }, (w) => listInboxItems(ctxOf(req), filter, w), presentInboxItem);
+  namedListRoute(r, '/inbox', {
+    operationId: 'v1AdminListInbox', summary: 'List the editorial inbox, highest pre-screen score first', tags,
+    description: 'Inbox items by score (highest first, unscored last), then newest. Filters: `status`, `source` (a news source id or name), `date_from` and `date_to` (UTC days, inclusive, on the published date, or the arrival when the source gave none).',
+    name: 'items', item: InboxItem, filter: InboxListFilter, defaultLimit: 50,
+    list: listInboxItems, present: presentInboxItem,
   });
 
   r.post('/inbox/:id/approve', {

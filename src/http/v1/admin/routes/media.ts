@@ -21,7 +21,7 @@ import {
   pinCover, releaseCover, updateMedia, uploadMedia, type UploadInput, type UploadLimits,
 } from '../../../../domain/media/index.js';
 import { ctxOf } from '../../../types.js';
-import { Named, namedList, Paging } from '../../named.js';
+import { namedListRoute } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { AdminMedia, AdminMediaDetail, CoverPinRecord, presentAdminMedia, presentAdminMediaDetail, presentCoverPin, presentReleasedCover, ReleasedCoverRecord } from '../../records/media.js';
 import { created, deletedAnswer } from '../../../respond.js';
@@ -64,16 +64,11 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
   });
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/media', {
-    schema: {
-      operationId: 'v1AdminListMedia', summary: 'The media library, newest first', tags,
-      description: '`unbound=true` keeps the assets bound to no airport, country or company and pinned on no article (candidates for clean-up); `q` searches file name, alt text and credit; `kind` is upload or generated.',
-      querystring: Type.Object({ ...MediaFilter.properties, ...Paging(50) }),
-      response: { 200: Named('media', AdminMedia) },
-    },
-  }, async (req, reply) => {
-    const { limit, offset, ...filter } = req.query;
-    return namedList(reply, 'media', { limit, offset }, (w) => listMedia(ctxOf(req), filter, w), presentAdminMedia);
+  namedListRoute(r, '/media', {
+    operationId: 'v1AdminListMedia', summary: 'The media library, newest first', tags,
+    description: '`unbound=true` keeps the assets bound to no airport, country or company and pinned on no article (candidates for clean-up); `q` searches file name, alt text and credit; `kind` is upload or generated.',
+    name: 'media', item: AdminMedia, filter: MediaFilter, defaultLimit: 50,
+    list: listMedia, present: presentAdminMedia,
   });
 
   r.post('/media', {

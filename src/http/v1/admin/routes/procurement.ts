@@ -13,7 +13,7 @@ import {
 } from '../../../../domain/procurement/index.js';
 import { component, Nullable, StringEnum } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { Named, namedList, Paging, UuidParam } from '../../named.js';
+import { namedListRoute, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { created } from '../../../respond.js';
 import { v1AdminUrl } from '../records.js';
@@ -42,16 +42,11 @@ const presentDetail = (r: ProcurementRequestDetail) => ({
 export default async function adminProcurementRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/procurement', {
-    schema: {
-      operationId: 'v1AdminListProcurement', summary: 'List procurement requests, newest first', tags,
-      description: 'Filters: `status`, `organisation` (contains, case-insensitive), `date_from` and `date_to` (UTC days received, inclusive).',
-      querystring: Type.Object({ ...ProcurementListFilter.properties, ...Paging(50) }),
-      response: { 200: Named('requests', AdminProcurementRequest) },
-    },
-  }, async (req, reply) => {
-    const { limit, offset, ...filter } = req.query;
-    return namedList(reply, 'requests', { limit, offset }, (w) => listProcurementRequests(ctxOf(req), filter, w), present);
+  namedListRoute(r, '/procurement', {
+    operationId: 'v1AdminListProcurement', summary: 'List procurement requests, newest first', tags,
+    description: 'Filters: `status`, `organisation` (contains, case-insensitive), `date_from` and `date_to` (UTC days received, inclusive).',
+    name: 'requests', item: AdminProcurementRequest, filter: ProcurementListFilter, defaultLimit: 50,
+    list: listProcurementRequests, present: present,
   });
 
   r.get('/procurement/:id', {

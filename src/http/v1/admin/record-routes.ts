@@ -36,18 +36,24 @@ const doc = ([operationId, summary, description]: RouteDoc, tags: string[]) => (
 const writeErrors = problemResponses(409);
 
 /**
+ * What the routes of a collection share: their tags, the name of the id parameter (`what`:
+ * "Project" gives "Project id (UUID)"), the answer's schema (`record`) and the presenter that
+ * turns the operations' view into it.
+ */
+interface Presented<View, Out> {
+  tags: string[];
+  what: string;
+  record: TSchema;
+  present: (view: View) => Out;
+}
+
+/**
  * Registers `POST /<collection>`, `GET`, `PATCH` and `DELETE /<collection>/{id}` of a record.
- * `present` turns the operations' view into the record (`record`, its schema); `what` names the
- * id parameter ("Project id (UUID)").
  */
 export function recordRoutes<View, Rec extends { id: string; version?: string }, C extends TSchema, P extends TSchema>(
   app: Typed,
   collection: string,
-  spec: {
-    tags: string[];
-    what: string;
-    record: TSchema;
-    present: (view: View) => Rec;
+  spec: Presented<View, Rec> & {
     /** ETag on the read and `If-Match` on the update (the record has a `version`). */
     versioned: boolean;
     create: { doc: RouteDoc; body: C; run: (ctx: Ctx, body: Static<C>) => Promise<View> };
@@ -96,11 +102,7 @@ interface LinkWrite<Links, B extends TSchema> {
 export function linkRoutes<Links, Out, A extends TSchema, C extends TSchema, T extends TSchema>(
   app: Typed,
   collection: string,
-  spec: {
-    tags: string[];
-    what: string;
-    record: TSchema;
-    present: (links: Links) => Out;
+  spec: Presented<Links, Out> & {
     airports: LinkWrite<Links, A>;
     companies: LinkWrite<Links, C>;
     terms: LinkWrite<Links, T>;

@@ -26,9 +26,9 @@ export type AdminTender = Static<typeof AdminTender>;
 export const presentAdminTender = (t: TenderView): AdminTender => ({
   ...presentTender(t),
   airport_id: t.airport_id,
-  value_usd: t.value_usd === null ? null : Number(t.value_usd),
+  value_usd: t.value_usd,
   published: t.published,
-  updated_at: new Date(t.updated_at).toISOString(),
+  updated_at: t.updated_at.toISOString(),
   version: t.record_version,
   bidders: t.bidders as AdminTender['bidders'],
 });

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { projectParamsToFilter, type ProjectParams } from '../src/domain/alerts/reader-queries.js';
+import { projectParamsToFilter, type ProjectParams } from '../src/domain/projects/index.js';
 import { facetProjects, listProjectsForReader, PROJECT_SORTS, type ProjectSort } from '../src/domain/projects/index.js';
 import { isClean, runLoad, type LoadResult } from './load.js';
 import { benchApp, benchCaller, benchDatabase, explainStatements, say, verdict } from './scale-common.js';

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
-import { searchParamsToQuery } from '../../src/domain/alerts/reader-queries.js';
+import { searchParamsToQuery } from '../../src/domain/articles/index.js';
 import { archiveFilter } from '../../src/domain/articles/search-archive.js';
 import { loadArticleViews, type ArticleView } from '../../src/domain/articles/repository.js';
 import { matchingArticleIds } from '../../src/domain/articles/search-engine.js';

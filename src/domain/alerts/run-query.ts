@@ -3,10 +3,9 @@
  * preview): the newest items first, as `{ id, title, url }` for deliveries.
  */
 import type { Ctx } from '../context.js';
-import { searchArchive } from '../articles/index.js';
-import { listProjects } from '../projects/index.js';
-import { listTenders } from '../tenders/index.js';
-import { projectParamsToFilter, searchParamsToQuery, tenderParamsToFilter, type ProjectParams, type SearchParams, type TenderParams } from './reader-queries.js';
+import { searchArchive, searchParamsToQuery, type SearchParams } from '../articles/index.js';
+import { listProjects, projectParamsToFilter, type ProjectParams } from '../projects/index.js';
+import { listTenders, tenderParamsToFilter, type TenderParams } from '../tenders/index.js';
 import type { AlertSubject } from './schemas.js';
 
 /** An item a rule matched, as deliveries name it. */

@@ -1,5 +1,5 @@
 /**
- * An alert rule's query, checked by the schema of its subject's list (./reader-queries.ts: the one
+ * An alert rule's query, checked by the schema of its subject's list (each entity's schemas.ts: the one
  * the /v1 routes validate with) and by the gate of that list: a query the caller cannot read is
  * refused, naming the feature (a trial's preview passes; its rule then sees the preview).
  */
@@ -9,7 +9,9 @@ import { Type } from 'typebox';
 import type { Identity } from '../context.js';
 import { GATES, requireGates } from '../entitlements.js';
 import { invalidParam } from '../errors.js';
-import { projectParams, searchParams, tenderParams } from './reader-queries.js';
+import { searchParams } from '../articles/index.js';
+import { projectParams } from '../projects/index.js';
+import { tenderParams } from '../tenders/index.js';
 import type { AlertSubject } from './schemas.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;

@@ -10,7 +10,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { CompanyRef } from '../shared/link-refs.js';
-import { createOf, FilterList, FilterText, Int4Id, NullableString, patchOf, Strings, Text } from '../shared/input-schema.js';
+import { CommaList, createOf, FilterList, FilterText, Int4Id, NullableString, patchOf, splitCommaList, Strings, Text } from '../shared/input-schema.js';
 
 /** Every field an administrator may set, named as in the article record. */
 const articleFields = {
@@ -119,3 +119,19 @@ export const ArchiveFilter = Type.Object({
 });
 /** A reader's archive query, as {@link ArchiveFilter} describes it. */
 export type ArchiveQuery = Static<typeof ArchiveFilter>;
+
+/**
+ * The reader's list parameters as `/v1` takes them (its query dialect: slugs, comma lists, amounts
+ * as stated), declared once: the route validates its query string with them, and an alert rule's
+ * `query` on this list is validated by the same schema (src/domain/alerts/validate-query.ts).
+ */
+const commaList = (description: string) => Type.Optional(CommaList(description));
+/** The parameters of `/v1/search` (the archive filter with `terms` comma-separated). */
+export const searchParams = { ...ArchiveFilter.properties, terms: commaList('Topic or tag slugs; ALL must match') };
+/** {@link searchParams} as an object schema. */
+export const SearchParams = Type.Object(searchParams);
+/** Parameters of `/v1/search`, as {@link SearchParams} validates them. */
+export type SearchParams = Static<typeof SearchParams>;
+/** The search parameters as the domain's archive query. */
+export const searchParamsToQuery = ({ terms, ...rest }: SearchParams): ArchiveQuery => ({ ...rest, terms: splitCommaList(terms) });
+

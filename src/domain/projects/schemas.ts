@@ -4,7 +4,7 @@
  * The domain input types are derived from the schemas with `Static<>`, so the contract is declared once.
  */
 import { Type, type Static } from 'typebox';
-import { createOf, CURRENCY_CODE, IATA_CODE, MAX_AMOUNT, NullableInteger, NullableString, patchOf, StringEnum, Strings, Text } from '../shared/input-schema.js';
+import { Amount, CommaList, COUNTRY_CODE, createOf, CURRENCY_CODE, FilterText, IATA_CODE, MAX_AMOUNT, NullableInteger, NullableString, patchOf, splitCommaList, StringEnum, Strings, Text } from '../shared/input-schema.js';
 
 /** Project states (seed: planned, ongoing, complete, cancelled, on_hold). */
 export const PROJECT_STATUSES = ['planned', 'ongoing', 'complete', 'cancelled', 'on_hold'] as const;
@@ -72,3 +72,46 @@ export type ProjectCreateInput = Static<typeof ProjectCreate>;
 export const ProjectPatch = patchOf(projectFields);
 /** Fields of a project to change, as {@link ProjectPatch} validates them; absent fields stay as they are. */
 export type ProjectInput = Static<typeof ProjectPatch>;
+
+/**
+ * The reader's list parameters as `/v1` takes them (its query dialect: slugs, comma lists, amounts
+ * as stated), declared once: the route validates its query string with them, and an alert rule's
+ * `query` on this list is validated by the same schema (src/domain/alerts/validate-query.ts).
+ */
+const projectCommaList = (description: string) => Type.Optional(CommaList(description));
+const year = (description: string) => Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200, description }));
+/** The filter parameters of `/v1/projects` (its facets and export take the same). */
+export const projectParams = {
+  q: FilterText('Web-search syntax over title (A), airport, IATA code and contractor (B), description (C)'),
+  country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, maxLength: 2, description: 'ISO 3166-1 alpha-2, e.g. SA' })),
+  status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: 'Project status' })),
+  region: FilterText('Region slug as the facets report, e.g. middle-east'),
+  type: FilterText('Project type slug from the facets, e.g. terminal'),
+  terms: projectCommaList('Topic or tag slugs; ALL must match'),
+  min_value: Type.Optional(Amount('Lower bound on value_amount as stated (no currency conversion); excludes projects without a value')),
+  max_value: Type.Optional(Amount('Upper bound on value_amount as stated (no currency conversion); excludes projects without a value')),
+  year_from: year('Expected completion year, inclusive lower bound'),
+  year_to: year('Expected completion year, inclusive upper bound'),
+  company_id: Type.Optional(Type.String({ format: 'uuid', maxLength: 36, description: 'Company UUID; also matches its aliases and subsidiaries. Malformed: 400; unknown: []' })),
+  parent_project_id: Type.Optional(Type.String({ format: 'uuid', maxLength: 36, description: 'The packages of this programme' })),
+};
+/** {@link projectParams} as an object schema. */
+export const ProjectParams = Type.Object(projectParams);
+/** Filter parameters of `/v1/projects`, as {@link ProjectParams} validates them. */
+export type ProjectParams = Static<typeof ProjectParams>;
+/** The edition's query dialect (slugs, comma lists, amounts as stated) as the domain filter. */
+export const projectParamsToFilter = (q: ProjectParams): ProjectFilter => ({
+  q: q.q,
+  country: q.country,
+  status: q.status,
+  region: q.region,
+  type: q.type,
+  terms: splitCommaList(q.terms),
+  minAmount: q.min_value,
+  maxAmount: q.max_value,
+  yearFrom: q.year_from,
+  yearTo: q.year_to,
+  companyId: q.company_id,
+  parentProjectId: q.parent_project_id,
+});
+

@@ -104,3 +104,10 @@ export const FilterText = (description: string) => Type.Optional(Type.String({ m
 /** An optional list of filter values (at most {@link MAX_LIST_ITEMS}, each 1 to 500 characters). */
 export const FilterList = (description: string) =>
   Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: MAX_FILTER_TEXT }), { maxItems: MAX_LIST_ITEMS, description }));
+
+/** `a,b, c` → `['a', 'b', 'c']`; `undefined` when nothing is left. */
+export function splitCommaList(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const items = value.split(',').map((v) => v.trim()).filter(Boolean);
+  return items.length ? items : undefined;
+}

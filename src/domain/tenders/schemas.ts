@@ -4,8 +4,8 @@
  * writes. The domain input types are derived from the schemas with `Static<>`.
  */
 import { Type, type Static } from 'typebox';
-import { COUNTRY_CODE, createOf, CURRENCY_CODE, IATA_CODE, MAX_AMOUNT, NullableInteger, NullableString, patchOf, StringEnum, Strings, Text } from '../shared/input-schema.js';
-import { STORED_TENDER_STATUSES, TENDER_STATUSES } from './tender-status.js';
+import { CommaList, COUNTRY_CODE, createOf, CURRENCY_CODE, FilterText, IATA_CODE, MAX_AMOUNT, NullableInteger, NullableString, patchOf, splitCommaList, StringEnum, Strings, Text } from '../shared/input-schema.js';
+import { LIVE_TENDER_STATUSES, STORED_TENDER_STATUSES, TENDER_STATUSES, type TenderStatus } from './tender-status.js';
 
 /** Tender types (seed: rfp, tender, framework, eoi). */
 export const TENDER_TYPES = ['rfp', 'tender', 'framework', 'eoi'] as const;
@@ -84,3 +84,37 @@ export const TenderPatch = patchOf(tenderFields);
  * are. `published_at` is `YYYY-MM-DD`, `deadline` an ISO 8601 instant.
  */
 export type TenderInput = Static<typeof TenderPatch>;
+
+/**
+ * The reader's list parameters as `/v1` takes them (its query dialect: slugs, comma lists, amounts
+ * as stated), declared once: the route validates its query string with them, and an alert rule's
+ * `query` on this list is validated by the same schema (src/domain/alerts/validate-query.ts).
+ */
+const commaList = (description: string) => Type.Optional(CommaList(description));
+const STATUS_LIST = `^(${TENDER_STATUSES.join('|')})(,(${TENDER_STATUSES.join('|')}))*$`;
+/** The filter parameters of `/v1/tenders`. */
+export const tenderParams = {
+  q: FilterText('Web-search syntax over title (A), buyer and reference (B), description (C)'),
+  region: FilterText('Region slug, e.g. europe'),
+  country: Type.Optional(Type.String({ pattern: COUNTRY_CODE, maxLength: 2, description: 'ISO 3166-1 alpha-2' })),
+  type: Type.Optional(StringEnum(TENDER_TYPES, { description: 'Notice type' })),
+  status: Type.Optional(Type.String({
+    pattern: STATUS_LIST,
+    maxLength: 200,
+    description: `Derived statuses, comma-separated: ${TENDER_STATUSES.join(', ')}. Default: open,closing_soon`,
+  })),
+  terms: commaList('Topic or tag slugs; ALL must match (topics stand in for categories; there is no category parameter)'),
+};
+/** {@link tenderParams} as an object schema. */
+export const TenderParams = Type.Object(tenderParams);
+/** Filter parameters of `/v1/tenders`, as {@link TenderParams} validates them. */
+export type TenderParams = Static<typeof TenderParams>;
+/** The edition's query dialect (slugs, comma lists, live statuses by default) as the domain filter. */
+export const tenderParamsToFilter = (q: TenderParams): TenderFilter => ({
+  q: q.q,
+  region: q.region,
+  country: q.country,
+  type: q.type,
+  statuses: (splitCommaList(q.status) as TenderStatus[] | undefined) ?? LIVE_TENDER_STATUSES,
+  terms: splitCommaList(q.terms),
+});

@@ -14,7 +14,7 @@ import {
   exportProjectsForReader, facetProjects, getProject, listProjectsForReader, listProjectsOfArticle, PROJECT_SORTS,
 } from '../../../domain/projects/index.js';
 import { GATES } from '../../../domain/entitlements.js';
-import { projectParams, projectParamsToFilter } from '../../../domain/alerts/reader-queries.js';
+import { projectParams, projectParamsToFilter } from '../../../domain/projects/index.js';
 import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
 import { csvFilename, sendCsvExport } from '../../csv.js';

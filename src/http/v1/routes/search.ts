@@ -14,7 +14,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { exportArchive, facetArchive, searchArchive } from '../../../domain/articles/index.js';
 import { GATES } from '../../../domain/entitlements.js';
-import { SearchParams, searchParams, searchParamsToQuery } from '../../../domain/alerts/reader-queries.js';
+import { SearchParams, searchParams, searchParamsToQuery } from '../../../domain/articles/index.js';
 import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { csvResponse, Facets, flag, Named, namedList, Paging } from '../named.js';

@@ -13,7 +13,7 @@ import {
   exportTenders, facetTenders, getTender, listTenders, TENDER_SORTS,
 } from '../../../domain/tenders/index.js';
 import { GATES } from '../../../domain/entitlements.js';
-import { tenderParams, tenderParamsToFilter } from '../../../domain/alerts/reader-queries.js';
+import { tenderParams, tenderParamsToFilter } from '../../../domain/tenders/index.js';
 import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
 import { csvFilename, sendCsvExport } from '../../csv.js';

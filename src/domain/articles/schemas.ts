@@ -10,7 +10,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { CompanyRef } from '../shared/link-refs.js';
-import { CommaList, createOf, FilterList, FilterText, Int4Id, NullableString, patchOf, splitCommaList, Strings, Text } from '../shared/input-schema.js';
+import { createOf, FilterList, FilterText, Int4Id, NullableString, patchOf, splitCommaList, Strings, Text, OptionalCommaList } from '../shared/input-schema.js';
 
 /** Every field an administrator may set, named as in the article record. */
 const articleFields = {
@@ -120,14 +120,9 @@ export const ArchiveFilter = Type.Object({
 /** A reader's archive query, as {@link ArchiveFilter} describes it. */
 export type ArchiveQuery = Static<typeof ArchiveFilter>;
 
-/**
- * The reader's list parameters as `/v1` takes them (its query dialect: slugs, comma lists, amounts
- * as stated), declared once: the route validates its query string with them, and an alert rule's
- * `query` on this list is validated by the same schema (src/domain/alerts/validate-query.ts).
- */
-const commaList = (description: string) => Type.Optional(CommaList(description));
+/** `/v1`'s list parameters (slugs, comma lists, amounts as stated); alert rules validate with them too. */
 /** The parameters of `/v1/search` (the archive filter with `terms` comma-separated). */
-export const searchParams = { ...ArchiveFilter.properties, terms: commaList('Topic or tag slugs; ALL must match') };
+export const searchParams = { ...ArchiveFilter.properties, terms: OptionalCommaList('Topic or tag slugs; ALL must match') };
 /** {@link searchParams} as an object schema. */
 export const SearchParams = Type.Object(searchParams);
 /** Parameters of `/v1/search`, as {@link SearchParams} validates them. */

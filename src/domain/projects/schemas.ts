@@ -4,7 +4,7 @@
  * The domain input types are derived from the schemas with `Static<>`, so the contract is declared once.
  */
 import { Type, type Static } from 'typebox';
-import { Amount, CommaList, COUNTRY_CODE, createOf, CURRENCY_CODE, FilterText, IATA_CODE, MAX_AMOUNT, NullableInteger, NullableString, patchOf, splitCommaList, StringEnum, Strings, Text } from '../shared/input-schema.js';
+import { Amount, COUNTRY_CODE, createOf, CURRENCY_CODE, FilterText, IATA_CODE, MAX_AMOUNT, NullableInteger, NullableString, patchOf, splitCommaList, StringEnum, Strings, Text, OptionalCommaList } from '../shared/input-schema.js';
 
 /** Project states (seed: planned, ongoing, complete, cancelled, on_hold). */
 export const PROJECT_STATUSES = ['planned', 'ongoing', 'complete', 'cancelled', 'on_hold'] as const;
@@ -73,12 +73,7 @@ export const ProjectPatch = patchOf(projectFields);
 /** Fields of a project to change, as {@link ProjectPatch} validates them; absent fields stay as they are. */
 export type ProjectInput = Static<typeof ProjectPatch>;
 
-/**
- * The reader's list parameters as `/v1` takes them (its query dialect: slugs, comma lists, amounts
- * as stated), declared once: the route validates its query string with them, and an alert rule's
- * `query` on this list is validated by the same schema (src/domain/alerts/validate-query.ts).
- */
-const projectCommaList = (description: string) => Type.Optional(CommaList(description));
+/** `/v1`'s list parameters (slugs, comma lists, amounts as stated); alert rules validate with them too. */
 const year = (description: string) => Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200, description }));
 /** The filter parameters of `/v1/projects` (its facets and export take the same). */
 export const projectParams = {
@@ -87,7 +82,7 @@ export const projectParams = {
   status: Type.Optional(StringEnum(PROJECT_STATUSES, { description: 'Project status' })),
   region: FilterText('Region slug as the facets report, e.g. middle-east'),
   type: FilterText('Project type slug from the facets, e.g. terminal'),
-  terms: projectCommaList('Topic or tag slugs; ALL must match'),
+  terms: OptionalCommaList('Topic or tag slugs; ALL must match'),
   min_value: Type.Optional(Amount('Lower bound on value_amount as stated (no currency conversion); excludes projects without a value')),
   max_value: Type.Optional(Amount('Upper bound on value_amount as stated (no currency conversion); excludes projects without a value')),
   year_from: year('Expected completion year, inclusive lower bound'),

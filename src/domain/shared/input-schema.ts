@@ -50,6 +50,9 @@ export const commaListPattern = (max = MAX_LIST_ITEMS): string =>
 export const CommaList = (description: string, max = MAX_LIST_ITEMS) =>
   Type.String({ minLength: 1, maxLength: 2000, pattern: commaListPattern(max), description: `${description}; comma-separated, at most ${max} items` });
 
+/** An optional {@link CommaList} query parameter. */
+export const OptionalCommaList = (description: string) => Type.Optional(CommaList(description));
+
 /** ISO 3166-1 alpha-2 country code pattern. */
 export const COUNTRY_CODE = hintedPattern('^[A-Za-z]{2}$', 'must be an ISO 3166-1 alpha-2 code (two letters)');
 /** ISO 4217 currency code pattern. */

@@ -4,7 +4,7 @@
  * writes. The domain input types are derived from the schemas with `Static<>`.
  */
 import { Type, type Static } from 'typebox';
-import { CommaList, COUNTRY_CODE, createOf, CURRENCY_CODE, FilterText, IATA_CODE, MAX_AMOUNT, NullableInteger, NullableString, patchOf, splitCommaList, StringEnum, Strings, Text } from '../shared/input-schema.js';
+import { COUNTRY_CODE, createOf, CURRENCY_CODE, FilterText, IATA_CODE, MAX_AMOUNT, NullableInteger, NullableString, patchOf, splitCommaList, StringEnum, Strings, Text, OptionalCommaList } from '../shared/input-schema.js';
 import { LIVE_TENDER_STATUSES, STORED_TENDER_STATUSES, TENDER_STATUSES, type TenderStatus } from './tender-status.js';
 
 /** Tender types (seed: rfp, tender, framework, eoi). */
@@ -85,12 +85,7 @@ export const TenderPatch = patchOf(tenderFields);
  */
 export type TenderInput = Static<typeof TenderPatch>;
 
-/**
- * The reader's list parameters as `/v1` takes them (its query dialect: slugs, comma lists, amounts
- * as stated), declared once: the route validates its query string with them, and an alert rule's
- * `query` on this list is validated by the same schema (src/domain/alerts/validate-query.ts).
- */
-const commaList = (description: string) => Type.Optional(CommaList(description));
+/** `/v1`'s list parameters (slugs, comma lists, amounts as stated); alert rules validate with them too. */
 const STATUS_LIST = `^(${TENDER_STATUSES.join('|')})(,(${TENDER_STATUSES.join('|')}))*$`;
 /** The filter parameters of `/v1/tenders`. */
 export const tenderParams = {
@@ -103,7 +98,7 @@ export const tenderParams = {
     maxLength: 200,
     description: `Derived statuses, comma-separated: ${TENDER_STATUSES.join(', ')}. Default: open,closing_soon`,
   })),
-  terms: commaList('Topic or tag slugs; ALL must match (topics stand in for categories; there is no category parameter)'),
+  terms: OptionalCommaList('Topic or tag slugs; ALL must match (topics stand in for categories; there is no category parameter)'),
 };
 /** {@link tenderParams} as an object schema. */
 export const TenderParams = Type.Object(tenderParams);

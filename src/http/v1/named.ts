@@ -12,7 +12,7 @@ import type { Facet as FacetValue } from '../../domain/shared/facets.js';
 import { offsetLinks, setLinks } from '../links.js';
 import { component } from '../schema.js';
 import { ctxOf } from '../types.js';
-import { CommaList, MAX_FILTER_TEXT, MAX_OFFSET } from '../../domain/shared/input-schema.js';
+import { MAX_FILTER_TEXT, MAX_OFFSET, OptionalCommaList } from '../../domain/shared/input-schema.js';
 
 /** Largest `limit` of any list (above it: 422). */
 export const MAX_LIMIT = 200;
@@ -88,7 +88,7 @@ export const Paging = (def: number) => ({
 export const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: MAX_FILTER_TEXT, description }));
 
 /** An optional comma-separated list parameter. */
-export const commaList = (description: string) => Type.Optional(CommaList(description));
+export const commaList = OptionalCommaList;
 
 /** An optional boolean flag (`true` or `false`). */
 export const flag = (description: string, def?: boolean) =>

@@ -12,7 +12,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { checkDatabase, type DatabaseHealth } from '../domain/system/check-health.js';
+import { checkDatabase, type DatabaseHealth } from '../domain/system/check-database.js';
 import { checkReadiness, type Readiness, type ReadinessProbe } from '../domain/system/check-readiness.js';
 import { ctxOf } from './types.js';
 

@@ -25,7 +25,7 @@ import { allOf } from '../../src/domain/shared/sql-filters.js';
 import { csvCell, csvList } from '../../src/http/csv.js';
 import { presentProject as presentV1Project } from '../../src/http/v1/records/project.js';
 import { presentTender as presentV1Tender } from '../../src/http/v1/records/tender.js';
-import { exportArchive } from '../../src/domain/articles/export-articles.js';
+import { exportArchive } from '../../src/domain/articles/export-archive.js';
 import type { CsvExport } from '../../src/domain/csv-export.js';
 import { exportProjects } from '../../src/domain/projects/export-projects.js';
 import { exportTenders } from '../../src/domain/tenders/export-tenders.js';

@@ -1,7 +1,7 @@
 /**
  * The caller's alert rules: list, create, read (with the webhook delivery log), change, delete.
  * Needs `alerts` (every plan). The query is validated by its subject's list schema and gate
- * (./validate-query.ts). When a rule is written, what its query already matches is recorded as its
+ * (./check-rule-query.ts). When a rule is written, what its query already matches is recorded as its
  * baseline (never delivered): a rule reports what is new from then on. A webhook channel needs an
  * http(s) `webhook_url`; the rule's signing secret is made with it and shown once.
  */
@@ -11,9 +11,9 @@ import { requireFeature } from '../entitlements.js';
 import { invalidParam } from '../errors.js';
 import type { Window } from '../pagination.js';
 import { lastAttempts, ownRule, ruleView, type AlertRuleRow, type AlertRuleView } from './repository.js';
-import { runRuleQuery } from './run-query.js';
+import { runRuleQuery } from './run-rule-query.js';
 import type { AlertChannel, AlertRuleCreateInput, AlertRulePatchInput, AlertSubject } from './schemas.js';
-import { checkRuleQuery } from './validate-query.js';
+import { checkRuleQuery } from './check-rule-query.js';
 
 /** A new Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64 (decision 0034). */
 const newSecret = () => `whsec_${crypto.randomBytes(32).toString('base64')}`;

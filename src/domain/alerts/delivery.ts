@@ -30,7 +30,7 @@ import { loadIdentity } from '../identity/index.js';
 import { defineJob, enqueueJob, type JobHandler } from '../jobs/index.js';
 import { outboundRequest, type AllowedHosts } from '../../net/outbound.js';
 import { pdfFilename, renderDigestPdf, storeAttachments, type MailAttachment } from '../newsletter/index.js';
-import { runRuleQuery } from './run-query.js';
+import { runRuleQuery } from './run-rule-query.js';
 import type { AlertSubject } from './schemas.js';
 
 /** How long a webhook delivery is retried, from its first attempt (ms). */

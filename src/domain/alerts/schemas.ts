@@ -1,7 +1,7 @@
 /**
  * Alert rules: a standing query over one subject, delivered on channels at a frequency.
  * The `query` is exactly the parameters of the subject's list (`/v1/search`, `/v1/projects`,
- * `/v1/tenders`), validated by the same schemas (the entities' schemas.ts, ./validate-query.ts).
+ * `/v1/tenders`), validated by the same schemas (the entities' schemas.ts, ./check-rule-query.ts).
  */
 import { Type, type Static } from 'typebox';
 import { StringEnum } from '../shared/input-schema.js';

@@ -11,7 +11,7 @@ export { safeReturnTo } from './return-to.js';
 export { csrfTokenFits, csrfTokenOf, SESSION_IDLE_MS, type ClientInfo, type SignedIn, type SignedInUser } from '../identity/index.js';
 export { hitRateLimit, type RateLimitHit } from './rate-limit.js';
 export { checkPasswordRules, hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from './passwords.js';
-export { signInWithPassword, SIGN_IN_FAILED } from './password-sign-in.js';
+export { signInWithPassword, SIGN_IN_FAILED } from './sign-in-with-password.js';
 export { requestPasswordReset, completePasswordReset, changePassword, removePassword } from './password-changes.js';
 export { getSsoConfig, putSsoConfig, deleteSsoConfig, type SsoConfigView } from './sso-config.js';
 export { startSso, finishSso, ssoRedirectUri, type SsoDeps, type SsoOutcome } from './sso-sign-in.js';

@@ -6,7 +6,7 @@ import type { Ctx } from '../context.js';
 import { DomainError, notFound } from '../errors.js';
 import { accountOf, accountWithRole } from '../accounts/index.js';
 import type { PaymentProvider } from './provider.js';
-import { quotePurchase } from './quote.js';
+import { quotePurchase } from './quote-purchase.js';
 import type { CheckoutInput } from './schemas.js';
 
 /** A checkout as created: its id (ours), the provider's page and when it expires. */

@@ -5,9 +5,9 @@
 export { getBillingConfig, checkoutConfig, type CheckoutMode } from './get-billing-config.js';
 export { listPlans } from './list-plans.js';
 export { paymentProvider, modeOfKey, WEBHOOK_TOLERANCE_SECONDS, type PaymentProvider, type PaymentsConfig } from './provider.js';
-export { quotePurchase, type Quote, type LineItem } from './quote.js';
-export { startTrial } from './trial.js';
+export { quotePurchase, type Quote, type LineItem } from './quote-purchase.js';
+export { startTrial } from './start-trial.js';
 export { cancelSubscription } from './cancel.js';
 export { startCheckout, getCheckout, type CheckoutCreated, type CheckoutState } from './checkout.js';
-export { handleBillingEvent, type WebhookResult } from './webhook.js';
+export { handleBillingEvent, type WebhookResult } from './handle-billing-event.js';
 export { QuoteQuery, CheckoutInput } from './schemas.js';

@@ -2,7 +2,7 @@
  * The companies domain: what faces and other domains may import. The one company resolver of the
  * writes lives with the rest of the vocabulary (src/domain/sql/vocabulary.ts).
  */
-export * from './resolve-company.js';
+export * from './resolve-company-ids.js';
 export * from './schemas.js';
 export type { CompanyRef, CompanyView } from './repository.js';
 export { getCompany, listCompanies, resolveCompanyRef } from './list-companies.js';

@@ -1,7 +1,7 @@
 /**
  * The company profiles' queries: the `CompanyView` of a set of ids (aliases, parent, subsidiaries
  * and counts over the same reach as `company_id` filters: the company, the companies that are the
- * same organisation under another name, and their subsidiaries at any depth; ./resolve-company.ts),
+ * same organisation under another name, and their subsidiaries at any depth; ./resolve-company-ids.ts),
  * the list filter, the reference lookup, and the writes of the admin operations. A leaf: no other
  * entity's queries.
  */

@@ -1,6 +1,6 @@
 /**
  * The records of a company profile: its projects, tenders and articles, reached as `company_id`
- * filters reach them (the company, its other names and its subsidiaries: ../companies/resolve-company.ts),
+ * filters reach them (the company, its other names and its subsidiaries: ../companies/resolve-company-ids.ts),
  * through the reader operations of each entity, so their gates and previews apply unchanged:
  * projects need `projects`, tenders `wat`, articles `archive` (trial previews narrowed).
  */

@@ -4,7 +4,7 @@ import { DAY_MS } from '../clock.js';
 import type { Ctx } from '../context.js';
 import { conflict, invalidParam } from '../errors.js';
 import { writeTransaction } from '../shared/database-errors.js';
-import { getUserView, type UserView } from './get-user.js';
+import { getUserView, type UserView } from './get-user-view.js';
 
 /** Plans a user can be put on. */
 export const PLAN_CODES = ['trial', 'core', 'professional', 'enterprise'] as const;

@@ -12,7 +12,7 @@ export { createSession } from './create-session.js';
 export { authenticateSession } from './authenticate-session.js';
 export { authenticateToken, IdentityCache, type OAuthResource } from './authenticate-token.js';
 export { createUser, PLAN_CODES, TRIAL_DAYS, type NewUser, type PlanCode } from './create-user.js';
-export { getUserView, type UserView } from './get-user.js';
+export { getUserView, type UserView } from './get-user-view.js';
 export { identityJoins, loadIdentity } from './load-identity.js';
 export { getMe, type Me } from './get-me.js';
 export { mintApiKey, requireKeyManagement, type ApiKeyRecord } from './mint-api-key.js';

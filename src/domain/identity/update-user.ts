@@ -4,7 +4,7 @@ import type { Ctx } from '../context.js';
 import { invalidParam, notFound } from '../errors.js';
 import { writeTransaction } from '../shared/database-errors.js';
 import { PLAN_CODES, TRIAL_DAYS, type PlanCode } from './create-user.js';
-import { getUserView, type UserView } from './get-user.js';
+import { getUserView, type UserView } from './get-user-view.js';
 
 /** What `updateUser` changes; what is left out stays as it is. */
 export interface UserUpdate {

@@ -15,4 +15,4 @@ export { pollNewsSources, pollNewsSourceNow, pollSource, schedulePolls, intakeJo
 export { suggestMetadata } from './suggest-metadata.js';
 export { scoreInboxItems } from './score-inbox-items.js';
 export { canonicalUrl, nearDuplicateTitles, parseFeedItems, titleKey, FeedParseError, type FeedItem } from './feed.js';
-export { scoreItem, type ScoreReason } from './score.js';
+export { scoreItem, type ScoreReason } from './score-item.js';

@@ -1,14 +1,14 @@
 /**
  * Turns feed items into pending inbox items: deduplicated (same GUID from the same source, same
  * canonical URL, near-duplicate title across sources within 14 days), described by the suggestion
- * engine and scored (./score.ts). Runs in one transaction under an advisory lock, so two sources
+ * engine and scored (./score-item.ts). Runs in one transaction under an advisory lock, so two sources
  * polled at once never both add one story.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Ctx } from '../context.js';
 import { canonicalUrl, nearDuplicateTitles, titleKey, type FeedItem } from './feed.js';
-import { scoreItem } from './score.js';
+import { scoreItem } from './score-item.js';
 import { suggestMetadataFrom, type Vocabulary } from './suggest-engine.js';
 
 /** The source items come from (or none, for items added by hand). */

@@ -2,7 +2,7 @@
  * Watching a project (`project_watches`), and no longer watching it. Both are idempotent. Needs
  * `projects` (a trial preview may watch any project it can open by id). A watched project's
  * status, expected completion year and stated value changes reach the watcher as notifications
- * (src/domain/notifications/notify-watchers.ts).
+ * (src/domain/notifications/notify-project-watchers.ts).
  */
 import { callerOf, type Ctx } from '../context.js';
 import { gateOperation, GATES } from '../entitlements.js';

@@ -4,7 +4,7 @@ export { WIDTH_LADDER, DEFAULT_UPLOAD_LIMITS, type LadderWidth, type UploadLimit
 export type { MediaSummary, MediaView, MediaBindingsView } from './repository.js';
 export { useObjectStore, type MediaStore, type StoredObject } from './store.js';
 export { s3Client, s3MediaStore, type S3Settings } from './s3-store.js';
-export { migrateMediaToObjectStore, type MediaMigrationProgress } from './migrate-media.js';
+export { migrateMediaToObjectStore, type MediaMigrationProgress } from './migrate-media-to-object-store.js';
 export { resolveCovers, type Cover, type CoverRule } from './resolve-covers.js';
 export { listAirportMedia, type AirportMedia } from './list-airport-media.js';
 export { readMediaBytes, type MediaBytes } from './read-media-bytes.js';

@@ -6,7 +6,7 @@
  *
  * Objects written before the switch stay readable: the store of an app reads the object store
  * first and falls back to the database table until `airport-intel media migrate --to s3` has moved
- * them (./migrate-media.ts). `tieredMediaStore` (./store.ts) does that.
+ * them (./migrate-media-to-object-store.ts). `tieredMediaStore` (./store.ts) does that.
  */
 import {
   DeleteObjectCommand,

@@ -6,7 +6,7 @@ import { DomainError } from '../errors.js';
 import { loadMediaDetail, type MediaDetail } from './get-media.js';
 import { cleanUpload, type UploadLimits } from './images.js';
 import type { UploadInput } from './schemas.js';
-import { insertMedia } from './store-media.js';
+import { insertMedia } from './insert-media.js';
 
 /**
  * Checks the upload by its bytes (JPEG, PNG, WebP, AVIF or GIF; the name is only a label), caps it

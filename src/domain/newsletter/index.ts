@@ -20,4 +20,4 @@ export {
   type MailAttachment, type PdfDigest, type PdfDigestItem, type StoredAttachment,
 } from './digest-pdf.js';
 export { readEmailUsage, type EmailUsage } from './read-email-usage.js';
-export { previewNewsletterDigest, type DigestPreview } from './preview-digest.js';
+export { previewNewsletterDigest, type DigestPreview } from './preview-newsletter-digest.js';

@@ -7,7 +7,7 @@ import type { ProjectFilter } from './schemas.js';
 
 /**
  * The SQL conditions of `filter` over `projects p` (published projects only). A `companyId` is
- * expanded here through aliases and subsidiaries (src/domain/companies/resolve-company.ts); an
+ * expanded here through aliases and subsidiaries (src/domain/companies/resolve-company-ids.ts); an
  * unknown company matches nothing.
  */
 export async function projectConditions(ctx: Ctx, filter: ProjectFilter): Promise<RawBuilder<SqlBool>[]> {

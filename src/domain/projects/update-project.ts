@@ -2,7 +2,7 @@
  * Updating a project (administrators): any field; place and `value_usd` derived again from the
  * merged record; lists replace the whole set; the change audited (before and after) in the same
  * transaction, together with the watchers' notifications of a changed status, expected completion
- * year or stated value (src/domain/notifications/notify-watchers.ts).
+ * year or stated value (src/domain/notifications/notify-project-watchers.ts).
  */
 import { adminWrite, lockRecord } from '../admin/admin.js';
 import { checkIfMatch, type IfMatch } from '../admin/preconditions.js';

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { migrationFiles } from '../../db/migrate.js';
 import type { Ctx } from '../context.js';
-import { checkDatabase, type DatabaseHealth } from './check-health.js';
+import { checkDatabase, type DatabaseHealth } from './check-database.js';
 
 /**
  * The worker of this process: `off` (not run here: `MAIL_WORKER=off`, or a test), `running`, or

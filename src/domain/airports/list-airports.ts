@@ -15,9 +15,9 @@ export async function listAirports(ctx: Ctx, filter: AirportFilterInput, window:
   const where = term
     ? sql<SqlBool>`(a.iata = ${term.toUpperCase()} or a.name ilike ${likePattern(term)} or a.city ilike ${likePattern(term)})`
     : sql<SqlBool>`true`;
-  return (await selectAirports(ctx.db, where)
+  return selectAirports(ctx.db, where)
     .orderBy(sql`(a.iata = ${term?.toUpperCase() ?? ''}) desc, a.name, a.iata`)
     .limit(window.limit)
     .offset(window.offset)
-    .execute()) as AirportView[];
+    .execute();
 }

@@ -35,5 +35,5 @@ export const selectAirports = (db: Kysely<DB>, where: ReturnType<typeof sql<SqlB
 /** The airport `ref` names, a database id (UUID) or an IATA code (any case), if there is one. */
 export async function findAirport(db: Kysely<DB>, ref: string): Promise<AirportView | undefined> {
   const where = UUID.test(ref) ? sql<SqlBool>`a.id = ${ref}::uuid` : sql<SqlBool>`a.iata = ${ref.toUpperCase()}`;
-  return (await selectAirports(db, where).executeTakeFirst()) as AirportView | undefined;
+  return selectAirports(db, where).executeTakeFirst();
 }

@@ -138,7 +138,7 @@ export function articleViewsSql(db: Kysely<DB>): string {
 /** Loads the views of `ids`, returned in the order of `ids` (missing ids are skipped). */
 export async function loadArticleViews(db: Kysely<DB>, ids: string[]): Promise<ArticleView[]> {
   if (ids.length === 0) return [];
-  const rows = (await selectArticleViews(db, sql<SqlBool>`a.id = any(${ids}::uuid[])`).execute()) as ArticleView[];
+  const rows = await selectArticleViews(db, sql<SqlBool>`a.id = any(${ids}::uuid[])`).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

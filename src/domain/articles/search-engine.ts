@@ -178,7 +178,7 @@ async function rankedPage(db: Kysely<DB>, filter: ArticleFilter & { q: string },
      cross join lateral (${sql.raw(articleViewsSql(db))} where "a"."id" = w.id) as v
      order by w.rank desc, w.publish_date desc, w.sort_order, w.id`.execute(db);
   const total = rows[0]?.total ?? (window.offset === 0 ? 0 : await countArticles(db, filter));
-  return { items: rows.map(({ total: _total, ...view }) => view as ArticleView), total };
+  return { items: rows.map(({ total: _total, ...view }) => view), total };
 }
 
 /**

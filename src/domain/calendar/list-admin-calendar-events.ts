@@ -19,7 +19,7 @@ export async function listAdminCalendarEvents(ctx: Ctx, filter: AdminCalendarFil
   requireAdmin(ctx.identity);
   if (filter.from && filter.to && filter.to < filter.from) throw invalidParam('to', 'must not be before from');
   const q = filter.q ? likePattern(filter.q) : undefined;
-  return (await selectAdminEvents(ctx.db)
+  return selectAdminEvents(ctx.db)
     .$if(filter.from !== undefined, (qb) => qb.where(sql<SqlBool>`coalesce(ev.ends_on, ev.starts_on) >= ${filter.from}::date`))
     .$if(filter.to !== undefined, (qb) => qb.where(sql<SqlBool>`ev.starts_on <= ${filter.to}::date`))
     .$if(q !== undefined, (qb) => qb.where(sql<SqlBool>`(ev.title ilike ${q} or ev.city ilike ${q} or ev.venue ilike ${q} or ev.organiser ilike ${q})`))
@@ -28,5 +28,5 @@ export async function listAdminCalendarEvents(ctx: Ctx, filter: AdminCalendarFil
     .$if(filter.published !== undefined, (qb) => qb.where('ev.published', '=', filter.published!))
     .orderBy('ev.starts_on').orderBy('ev.title').orderBy('ev.id')
     .limit(window.limit).offset(window.offset)
-    .execute()) as AdminCalendarEventView[];
+    .execute();
 }

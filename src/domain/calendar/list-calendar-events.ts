@@ -33,7 +33,7 @@ export interface CalendarEventView {
  * the caller's UTC day (`ctx.now()`) or later.
  */
 export async function listCalendarEvents(ctx: Ctx, filter: CalendarFilterInput, window: Window): Promise<CalendarEventView[]> {
-  return (await ctx.db
+  return ctx.db
     .selectFrom('calendar_events as ev')
     .leftJoin('countries as c', 'c.code', 'ev.country_code')
     .where('ev.published', '=', true)
@@ -42,9 +42,10 @@ export async function listCalendarEvents(ctx: Ctx, filter: CalendarFilterInput, 
       'ev.id', 'ev.title', 'ev.starts_on', 'ev.ends_on', 'ev.city', 'ev.country_code', 'c.name as country_name', 'ev.region_slug',
       'ev.venue', 'ev.organiser', 'ev.url', 'ev.description', 'ev.origin', 'ev.article_id',
     ])
+    .$narrowType<{ origin: CalendarEventView['origin'] }>()
     .orderBy('ev.starts_on')
     .orderBy('ev.title')
     .limit(window.limit)
     .offset(window.offset)
-    .execute()) as CalendarEventView[];
+    .execute();
 }

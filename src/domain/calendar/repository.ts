@@ -23,12 +23,13 @@ export const selectAdminEvents = (db: Kysely<DB>) =>
     .select([
       'ev.id', 'ev.title', 'ev.starts_on', 'ev.ends_on', 'ev.city', 'ev.country_code', 'c.name as country_name', 'ev.region_slug', 'r.name as region_name',
       'ev.venue', 'ev.organiser', 'ev.url', 'ev.description', 'ev.origin', 'ev.article_id', 'ev.published', 'ev.updated_at', recordVersion('ev').as('record_version'),
-    ]);
+    ])
+    .$narrowType<{ origin: CalendarEventView['origin'] }>();
 
 /** Event `id` in any state, locked for the transaction when `lock`; `undefined` when there is none. */
 export async function findAdminEvent(db: Kysely<DB>, id: string, lock = false): Promise<AdminCalendarEventView | undefined> {
   if (lock) await db.selectFrom('calendar_events').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-  return (await selectAdminEvents(db).where('ev.id', '=', id).executeTakeFirst()) as AdminCalendarEventView | undefined;
+  return selectAdminEvents(db).where('ev.id', '=', id).executeTakeFirst();
 }
 
 const day = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'string' ? v.slice(0, 10) : (v as Date).toISOString().slice(0, 10));

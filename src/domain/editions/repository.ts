@@ -3,7 +3,7 @@
  * A leaf: their articles are read through the articles domain (./edition-articles.ts), the rollups
  * live in src/domain/sql/rollups.ts.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { conflict, notFound } from '../errors.js';
 import type { Page, Window } from '../pagination.js';
@@ -44,26 +44,28 @@ export interface EditionView {
   record_version: string;
 }
 
-const columns = [
+/** The columns of an `EditionView`: the JSON columns read as the shapes their writers store. */
+const columns = (eb: ExpressionBuilder<DB, 'editions'>) => [
   'id',
   'number',
   'publish_date',
-  'status',
   'summary',
-  'top_developments',
-  'key_trends',
-  'regional_highlights',
-  'key_metrics',
   'article_count',
+  eb.ref('status').$castTo<EditionStatus>().as('status'),
+  eb.ref('top_developments').$castTo<string[]>().as('top_developments'),
+  eb.ref('key_trends').$castTo<string[]>().as('key_trends'),
+  eb.ref('regional_highlights').$castTo<RegionalHighlight[]>().as('regional_highlights'),
+  eb.ref('key_metrics').$castTo<KeyMetric[]>().as('key_metrics'),
   recordVersion('editions', ['article_count']).as('record_version'),
 ] as const;
+
+/** The editions as `EditionView`s. */
+const selectEditionViews = (db: Kysely<DB>) => db.selectFrom('editions').select(columns);
 
 /** Newest first: by publish date, then number. */
 export async function listEditions(db: Kysely<DB>, statuses: EditionStatus[], window: Window): Promise<Page<EditionView>> {
   const [items, count] = await Promise.all([
-    db
-      .selectFrom('editions')
-      .select(columns)
+    selectEditionViews(db)
       .where('status', 'in', statuses)
       .orderBy('publish_date', 'desc')
       .orderBy('number', 'desc')
@@ -76,18 +78,16 @@ export async function listEditions(db: Kysely<DB>, statuses: EditionStatus[], wi
       .where('status', 'in', statuses)
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: items as unknown as EditionView[], total: count.n };
+  return { items, total: count.n };
 }
 
 /** The edition with that `number` (or `id`) if its status is one of `statuses`. */
 export async function findEdition(db: Kysely<DB>, key: { number: number } | { id: string }, statuses: EditionStatus[]): Promise<EditionView | undefined> {
-  return (await db
-    .selectFrom('editions')
-    .select(columns)
+  return selectEditionViews(db)
     .$if('number' in key, (qb) => qb.where('number', '=', (key as { number: number }).number))
     .$if('id' in key, (qb) => qb.where('id', '=', (key as { id: string }).id))
     .where('status', 'in', statuses)
-    .executeTakeFirst()) as unknown as EditionView | undefined;
+    .executeTakeFirst();
 }
 
 /** The edition with `number` if its status is one of `statuses`. */
@@ -96,18 +96,16 @@ export const findEditionByNumber = (db: Kysely<DB>, number: number, statuses: Ed
 
 /** The most recent published edition. */
 export async function findLatestPublished(db: Kysely<DB>): Promise<EditionView | undefined> {
-  return (await db
-    .selectFrom('editions')
-    .select(columns)
+  return selectEditionViews(db)
     .where('status', '=', 'published')
     .orderBy('publish_date', 'desc')
     .orderBy('number', 'desc')
     .limit(1)
-    .executeTakeFirst()) as unknown as EditionView | undefined;
+    .executeTakeFirst();
 }
 
 async function findById(db: Kysely<DB>, id: string): Promise<EditionView | undefined> {
-  return (await db.selectFrom('editions').select(columns).where('id', '=', id).executeTakeFirst()) as unknown as EditionView | undefined;
+  return selectEditionViews(db).where('id', '=', id).executeTakeFirst();
 }
 
 /**

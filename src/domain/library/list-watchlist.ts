@@ -20,7 +20,7 @@ export async function listWatchlist(ctx: Ctx, window: Window): Promise<(ProjectV
     .orderBy('w.created_at', 'desc').orderBy('w.project_id').limit(shown.limit).offset(shown.offset).execute();
   const ids = rows.map((r) => r.project_id);
   if (!ids.length) return [];
-  const views = (await selectProjectViews(ctx.db, sql<SqlBool>`p.id = any(${ids}::uuid[])`).execute()) as ProjectView[];
+  const views = await selectProjectViews(ctx.db, sql<SqlBool>`p.id = any(${ids}::uuid[])`).execute();
   const byId = new Map(views.map((v) => [v.id, v]));
   return ids.flatMap((id) => (byId.has(id) ? [{ ...byId.get(id)!, is_watched: true }] : []));
 }

@@ -26,8 +26,8 @@ export async function listAdminProjects(ctx: Ctx, filter: AdminProjectFilterInpu
   requireAdmin(ctx.identity);
   const q = filter.q ? likePattern(filter.q) : undefined;
   const where = q ? sql<SqlBool>`(p.title ilike ${q} or p.airport_name ilike ${q} or p.iata_code ilike ${q})` : sql<SqlBool>`true`;
-  return (await selectProjectViews(ctx.db, where)
+  return selectProjectViews(ctx.db, where)
     .orderBy(sql`p.updated_at desc, p.title, p.id`)
     .limit(window.limit).offset(window.offset)
-    .execute()) as ProjectView[];
+    .execute();
 }

@@ -37,7 +37,7 @@ export async function listProjects(ctx: Ctx, filter: ProjectFilter, sort: Projec
     shown.limit === 0 ? Promise.resolve([]) : selectProjectViews(ctx.db, window_).orderBy(order).execute(),
     sql<{ n: number }>`select count(*)::int as n from projects p where ${where}`.execute(ctx.db),
   ]);
-  return { items: items as ProjectView[], total: previewTotal(ctx.identity, 'projects', count.rows[0]?.n ?? 0) };
+  return { items, total: previewTotal(ctx.identity, 'projects', count.rows[0]?.n ?? 0) };
 }
 
 /**

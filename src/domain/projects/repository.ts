@@ -111,13 +111,14 @@ export function selectProjectViews(db: Kysely<DB>, where: RawBuilder<SqlBool>) {
         eb.selectFrom('project_companies as x').innerJoin('companies as co', 'co.id', 'x.company_id').select(['co.id', 'co.slug', 'co.name', 'x.role'])
           .whereRef('x.project_id', '=', 'p.id').orderBy('co.name'),
       ).as('companies'),
-    ]);
+    ])
+    .$narrowType<{ status: ProjectStatus }>();
 }
 
 /** The project `id` as a `ProjectView`: published ones only unless `anyState`; `undefined` when there is none. */
 export async function findProjectView(db: Kysely<DB>, id: string, { anyState = false } = {}): Promise<ProjectView | undefined> {
   const where = anyState ? sql<SqlBool>`p.id = ${id}::uuid` : sql<SqlBool>`p.id = ${id}::uuid and p.published`;
-  return (await selectProjectViews(db, where).executeTakeFirst()) as ProjectView | undefined;
+  return selectProjectViews(db, where).executeTakeFirst();
 }
 
 /** The articles of published and archived editions that mention project `projectId`, newest first. */

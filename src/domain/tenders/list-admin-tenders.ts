@@ -32,8 +32,8 @@ export async function listAdminTenders(ctx: Ctx, filter: AdminTenderFilterInput,
     where.push(sql<SqlBool>`(t.title ilike ${q} or t.buyer_name ilike ${q} or t.reference ilike ${q})`);
   }
   if (filter.published !== undefined) where.push(sql<SqlBool>`t.published = ${filter.published}`);
-  return (await selectTenderViews(ctx.db, allOf(where), ctx.now())
+  return selectTenderViews(ctx.db, allOf(where), ctx.now())
     .orderBy(sql`t.updated_at desc, t.title, t.id`)
     .limit(window.limit).offset(window.offset)
-    .execute()) as TenderView[];
+    .execute();
 }

@@ -27,5 +27,5 @@ export async function listTenders(ctx: Ctx, filter: TenderFilter, sort: TenderSo
     selectTenderViews(ctx.db, where, now).orderBy(tenderOrder(sort)).limit(shown.limit).offset(shown.offset).execute(),
     sql<{ n: number }>`select count(*)::int as n from tenders t where ${where}`.execute(ctx.db),
   ]);
-  return { items: items as TenderView[], total: previewTotal(ctx.identity, 'wat', count.rows[0]?.n ?? 0) };
+  return { items, total: previewTotal(ctx.identity, 'wat', count.rows[0]?.n ?? 0) };
 }

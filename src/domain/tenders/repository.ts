@@ -114,13 +114,14 @@ export function selectTenderViews(db: Kysely<DB>, where: RawBuilder<SqlBool>, no
         eb.selectFrom('tender_bidders as b').select(['b.bidder_name as name', 'b.outcome'])
           .whereRef('b.tender_id', '=', 't.id').orderBy('b.bidder_name'),
       ).as('bidders'),
-    ]);
+    ])
+    .$narrowType<{ tender_type: TenderType }>();
 }
 
 /** The tender `id` at the instant `now`: published ones only unless `anyState`; `undefined` when there is none. */
 export async function findTenderView(db: Kysely<DB>, id: string, now: Date, { anyState = false } = {}): Promise<TenderView | undefined> {
   const where = anyState ? sql<SqlBool>`t.id = ${id}::uuid` : sql<SqlBool>`t.id = ${id}::uuid and t.published`;
-  return (await selectTenderViews(db, where, now).executeTakeFirst()) as TenderView | undefined;
+  return selectTenderViews(db, where, now).executeTakeFirst();
 }
 
 // ------------------------------------------------------------------ writing

@@ -4,7 +4,7 @@
  * `/v1/tenders`), validated by the same schemas (the entities' schemas.ts, ./check-rule-query.ts).
  */
 import { Type, type Static } from 'typebox';
-import { StringEnum } from '../shared/input-schema.js';
+import { createOf, patchOf, StringEnum } from '../shared/input-schema.js';
 
 /** What a rule watches. */
 export const ALERT_SUBJECTS = ['articles', 'projects', 'tenders'] as const;
@@ -33,27 +33,11 @@ const fields = {
 };
 
 /** The body of a rule create: `name`, `subject`, `query` required; frequency instant, channels [email], enabled by default. */
-export const AlertRuleCreate = Type.Object({
-  name: fields.name,
-  subject: fields.subject,
-  query: fields.query,
-  frequency: Type.Optional(fields.frequency),
-  channels: Type.Optional(fields.channels),
-  enabled: Type.Optional(fields.enabled),
-  webhook_url: Type.Optional(fields.webhook_url),
-}, { additionalProperties: false });
+export const AlertRuleCreate = createOf(fields, { name: fields.name, subject: fields.subject, query: fields.query });
 /** A rule to create, as {@link AlertRuleCreate} validates it. */
 export type AlertRuleCreateInput = Static<typeof AlertRuleCreate>;
 
 /** The body of a rule change: any field, at least one. */
-export const AlertRulePatch = Type.Object({
-  name: Type.Optional(fields.name),
-  subject: Type.Optional(fields.subject),
-  query: Type.Optional(fields.query),
-  frequency: Type.Optional(fields.frequency),
-  channels: Type.Optional(fields.channels),
-  enabled: Type.Optional(fields.enabled),
-  webhook_url: Type.Optional(fields.webhook_url),
-}, { additionalProperties: false, minProperties: 1 });
+export const AlertRulePatch = patchOf(fields);
 /** Fields of a rule to change, as {@link AlertRulePatch} validates them. */
 export type AlertRulePatchInput = Static<typeof AlertRulePatch>;

@@ -1,6 +1,6 @@
 /** TypeBox input schemas of the intake operations (news sources, metadata suggestion). */
 import { Type, type Static } from 'typebox';
-import { StringEnum } from '../shared/input-schema.js';
+import { createOf, patchOf, StringEnum } from '../shared/input-schema.js';
 
 /** Feed formats a source may declare (the parser detects the real one). */
 export const SOURCE_KINDS = ['rss', 'atom', 'json', 'rdf'] as const;
@@ -17,30 +17,12 @@ const fields = {
 };
 
 /** A news source to create. */
-export const NewsSourceCreate = Type.Object({
-  name: fields.name,
-  feed_url: fields.feed_url,
-  kind: Type.Optional(fields.kind),
-  poll_interval_minutes: Type.Optional(fields.poll_interval_minutes),
-  enabled: Type.Optional(fields.enabled),
-  default_topics: Type.Optional(fields.default_topics),
-  default_region: Type.Optional(fields.default_region),
-  trust_weight: Type.Optional(fields.trust_weight),
-}, { additionalProperties: false });
+export const NewsSourceCreate = createOf(fields, { name: fields.name, feed_url: fields.feed_url });
 /** {@link NewsSourceCreate} as validated. */
 export type NewsSourceCreateInput = Static<typeof NewsSourceCreate>;
 
 /** Fields of a news source to change (at least one). */
-export const NewsSourcePatch = Type.Object({
-  name: Type.Optional(fields.name),
-  feed_url: Type.Optional(fields.feed_url),
-  kind: Type.Optional(fields.kind),
-  poll_interval_minutes: Type.Optional(fields.poll_interval_minutes),
-  enabled: Type.Optional(fields.enabled),
-  default_topics: Type.Optional(fields.default_topics),
-  default_region: Type.Optional(fields.default_region),
-  trust_weight: Type.Optional(fields.trust_weight),
-}, { additionalProperties: false, minProperties: 1 });
+export const NewsSourcePatch = patchOf(fields);
 /** {@link NewsSourcePatch} as validated. */
 export type NewsSourcePatchInput = Static<typeof NewsSourcePatch>;
 

@@ -76,6 +76,13 @@ describe('faces translate only', () => {
     assert.deepEqual(long.map((h) => `${where(h)} (${h.lines} lines)`), []);
   });
 
+  it('states no gate of its own: a route reads the gates of the domain operation it calls (decision 0057)', () => {
+    const stating = routeFiles().filter((f) => /\bGATES\./.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(ROOT, f));
+    assert.deepEqual(stating, [], 'route files naming a GATES entry');
+    const reading = routeFiles().flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/gates: (\w+)\.gates\b/g)].map((m) => m[1]));
+    assert.ok(reading.length >= 25, `${reading.length} routes read their operation's gates`);
+  });
+
   it('gives every described route a literal operationId prefixed by its edition', () => {
     for (const h of handlers.filter((x) => x.operationId !== undefined)) {
       const rel = path.relative(ROOT, h.file);

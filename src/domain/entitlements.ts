@@ -91,9 +91,10 @@ export const PREVIEWABLE: readonly Feature[] = ['archive', 'projects', 'wat'];
 
 /**
  * The content gates of the reader operations, one entry per kind of operation: the one table both
- * editions and MCP (which calls /api/v1) apply. A face declares the entry on its route
- * (`config: { gates: GATES.projects }`) so a refusal comes before validation and the quota; the
- * operation applies the same entry again ({@link requireGates}), so no face can forget it.
+ * editions and MCP (which calls /api/v1) apply. Each gated operation declares its entry once, where it
+ * is ({@link gated}: `export const listProjects = gated(GATES.projects, …)`), applies it when called,
+ * and names it as `gates`; a face reads it for its route (`config: { gates: listProjects.gates }`)
+ * so a refusal comes before validation and the quota. No face states a gate of its own.
  * `/api/v1` adds its own `api` gate (`mcp` through MCP) in front: {@link requireApiAccess}.
  */
 export const GATES = {
@@ -146,6 +147,35 @@ export const ANY_GATES = {
  */
 export function gateOperation(identity: Identity | null, gates: readonly Feature[]): void {
   if (identity) requireGates(identity, gates);
+}
+
+/** An operation that applies its own gate and names it ({@link gated}). */
+export type Gated<Op> = Op & { readonly gates: readonly Feature[] };
+
+/**
+ * Declares a reader operation's gate once, where the operation is: the returned operation applies
+ * `gates` to its caller before it runs ({@link gateOperation}: a user without them is refused with
+ * FORBIDDEN naming the first missing feature, a system context passes) and names them as `gates`,
+ * which the faces read for their route (`config: { gates: listProjects.gates }`) so that a refusal
+ * comes before validation and the quota, and no face can state another gate.
+ */
+export function gated<C extends { identity: Identity | null }, A extends unknown[], R>(
+  gates: readonly Feature[],
+  operation: (ctx: C, ...args: A) => Promise<R>,
+): Gated<(ctx: C, ...args: A) => Promise<R>> {
+  const run = async (ctx: C, ...args: A): Promise<R> => {
+    gateOperation(ctx.identity, gates);
+    return operation(ctx, ...args);
+  };
+  return Object.assign(run, { gates });
+}
+
+/**
+ * An operation that runs under another's gate (it delegates to `to`, which applies it): it names the
+ * same gates, so that the face calling it reads them from the operation it calls.
+ */
+export function gatedAs<F>(to: { readonly gates: readonly Feature[] }, operation: F): Gated<F> {
+  return Object.assign(operation as F & object, { gates: to.gates });
 }
 
 /** True when requests of this caller count against the daily quota: API keys and OAuth access tokens of non-admins. */

@@ -4,6 +4,7 @@ import type { ReaderArticle } from '../articles/index.js';
 import type { Ctx } from '../context.js';
 import type { Window } from '../pagination.js';
 import { getAirport } from './get-airport.js';
+import { gatedAs } from '../entitlements.js';
 
 /**
  * One window of the articles that mention the airport `ref` (database id or IATA code), newest
@@ -11,7 +12,7 @@ import { getAirport } from './get-airport.js';
  * applies (a trial preview of `archive` sees the latest published edition only).
  * @throws DomainError NOT_FOUND (no such airport)
  */
-export async function listAirportArticles(ctx: Ctx, { ref, window }: { ref: string; window: Window }): Promise<ReaderArticle[]> {
+export const listAirportArticles = gatedAs(searchArchive, async function listAirportArticles(ctx: Ctx, { ref, window }: { ref: string; window: Window }): Promise<ReaderArticle[]> {
   const airport = await getAirport(ctx, ref);
   return searchArchive(ctx, { airport: airport.id }, window);
-}
+});

@@ -7,21 +7,21 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { Type } from 'typebox';
 import type { Identity } from '../context.js';
-import { GATES, requireGates } from '../entitlements.js';
+import { requireGates, type Feature } from '../entitlements.js';
 import { invalidParam } from '../errors.js';
-import { searchParams } from '../articles/index.js';
-import { projectParams } from '../projects/index.js';
-import { tenderParams } from '../tenders/index.js';
+import { searchArchive, searchParams } from '../articles/index.js';
+import { listProjects, projectParams } from '../projects/index.js';
+import { listTenders, tenderParams } from '../tenders/index.js';
 import type { AlertSubject } from './schemas.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: false, strict: false, coerceTypes: true }));
 
 /** Per subject: the list's parameter schema (no unknown parameter) and the list's gate. */
-const SUBJECTS: Record<AlertSubject, { validate: ValidateFunction; gates: readonly ('archive' | 'projects' | 'wat')[]; list: string }> = {
-  articles: { validate: ajv.compile(Type.Object(searchParams, { additionalProperties: false })), gates: GATES.archive, list: '/v1/search' },
-  projects: { validate: ajv.compile(Type.Object(projectParams, { additionalProperties: false })), gates: GATES.projects, list: '/v1/projects' },
-  tenders: { validate: ajv.compile(Type.Object(tenderParams, { additionalProperties: false })), gates: GATES.tenders, list: '/v1/tenders' },
+const SUBJECTS: Record<AlertSubject, { validate: ValidateFunction; gates: readonly Feature[]; list: string }> = {
+  articles: { validate: ajv.compile(Type.Object(searchParams, { additionalProperties: false })), gates: searchArchive.gates, list: '/v1/search' },
+  projects: { validate: ajv.compile(Type.Object(projectParams, { additionalProperties: false })), gates: listProjects.gates, list: '/v1/projects' },
+  tenders: { validate: ajv.compile(Type.Object(tenderParams, { additionalProperties: false })), gates: listTenders.gates, list: '/v1/tenders' },
 };
 
 /**

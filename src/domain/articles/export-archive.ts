@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import { csvExport, joinedList, type CsvColumnSpec, type CsvExport, type CsvFieldCatalog } from '../csv-export.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import { allOf } from '../shared/sql-filters.js';
 import type { ArchiveQuery } from './schemas.js';
 import { archiveFilter } from './search-archive.js';
@@ -32,8 +32,7 @@ export type ArticleCsvField = keyof typeof ARTICLE_FIELDS;
  * is checked when called, before any row is read.
  * @throws DomainError FORBIDDEN without `archive` (full or preview) and `exports`
  */
-export function exportArchive(ctx: Ctx, query: ArchiveQuery, columns: readonly CsvColumnSpec<ArticleCsvField>[]): Promise<CsvExport> {
-  gateOperation(ctx.identity, GATES.archiveExport);
+export const exportArchive = gated(GATES.archiveExport, function exportArchive(ctx: Ctx, query: ArchiveQuery, columns: readonly CsvColumnSpec<ArticleCsvField>[]): Promise<CsvExport> {
   return (async () => {
     const filter = await archiveFilter(ctx, query);
     const from = sql`from articles a join editions e on e.id = a.edition_id
@@ -41,4 +40,4 @@ export function exportArchive(ctx: Ctx, query: ArchiveQuery, columns: readonly C
      order by ${articleOrder(filter)}`;
     return csvExport(ctx.db, ARTICLE_FIELDS, columns, from, Number.POSITIVE_INFINITY);
   })();
-}
+});

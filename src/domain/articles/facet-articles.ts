@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { airportDimension, columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../shared/facets.js';
 import type { Ctx } from '../context.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import { allOf } from '../shared/sql-filters.js';
 import type { ArchiveQuery } from './schemas.js';
 import { archiveFilter } from './search-archive.js';
@@ -49,7 +49,6 @@ export async function facetArticles(db: Kysely<DB>, filter: ArticleFilter): Prom
  * The archive's filter vocabulary with counts, for the articles of the caller's archive that `query` matches.
  * @throws DomainError FORBIDDEN without `archive` (full or preview)
  */
-export async function facetArchive(ctx: Ctx, query: ArchiveQuery): Promise<ArticleFacets> {
-  gateOperation(ctx.identity, GATES.archive);
+export const facetArchive = gated(GATES.archive, async function facetArchive(ctx: Ctx, query: ArchiveQuery): Promise<ArticleFacets> {
   return facetArticles(ctx.db, await archiveFilter(ctx, query));
-}
+});

@@ -4,7 +4,7 @@
  * preview of it sees only the latest published edition, as /v1/search does (docs/entitlements.md).
  */
 import type { Ctx } from '../context.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import { archiveScope } from './archive-scope.js';
 import type { Page, Window } from '../pagination.js';
 import type { ArticleView } from './repository.js';
@@ -18,8 +18,7 @@ import { findArticles } from './search-engine.js';
  * scope (a trial preview: the latest published edition only).
  * @throws DomainError FORBIDDEN without `archive` (full or preview)
  */
-export async function listArticles(ctx: Ctx, input: ArticleListInput, window: Window): Promise<Page<ArticleView>> {
-  gateOperation(ctx.identity, GATES.archive);
+export const listArticles = gated(GATES.archive, async function listArticles(ctx: Ctx, input: ArticleListInput, window: Window): Promise<Page<ArticleView>> {
   return findArticles(ctx.db, {
     q: input.q,
     regionContains: input.region,
@@ -31,4 +30,4 @@ export async function listArticles(ctx: Ctx, input: ArticleListInput, window: Wi
     editionStatuses: ['published'],
     ...(await archiveScope(ctx)),
   }, window);
-}
+});

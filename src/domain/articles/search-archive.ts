@@ -4,7 +4,7 @@
  * src/domain/previews.ts), through the one engine of every face (./search-engine.ts).
  */
 import type { Ctx } from '../context.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import type { Window } from '../pagination.js';
 import { archiveScope } from './archive-scope.js';
 import { withSaved, type ReaderArticle } from './saved-articles.js';
@@ -41,8 +41,7 @@ export type ArchiveHit = ReaderArticle & { highlight?: ArticleHighlight };
  * and, when `options.highlight` is set and `q` given, each article's highlighted headline and snippet.
  * @throws DomainError FORBIDDEN without `archive` (full or preview)
  */
-export async function searchArchive(ctx: Ctx, query: ArchiveQuery, window: Window, options: SearchArchiveOptions = {}): Promise<ArchiveHit[]> {
-  gateOperation(ctx.identity, GATES.archive);
+export const searchArchive = gated(GATES.archive, async function searchArchive(ctx: Ctx, query: ArchiveQuery, window: Window, options: SearchArchiveOptions = {}): Promise<ArchiveHit[]> {
   const rows = await withSaved(ctx, (await findArticles(ctx.db, await archiveFilter(ctx, query), window)).items);
   if (!options.highlight || !query.q) return rows;
   const highlights = await highlightArticles(ctx.db, query.q, rows.map((r) => r.id));
@@ -50,4 +49,4 @@ export async function searchArchive(ctx: Ctx, query: ArchiveQuery, window: Windo
     const highlight = highlights.get(r.id);
     return highlight ? { ...r, highlight } : r;
   });
-}
+});

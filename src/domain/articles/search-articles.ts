@@ -4,7 +4,7 @@
  * both need `archive` and keep a trial preview to the latest published edition.
  */
 import type { Ctx } from '../context.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import { archiveScope } from './archive-scope.js';
 import type { Page, Window } from '../pagination.js';
 import type { ArticleView } from './repository.js';
@@ -18,8 +18,7 @@ import { findArticles } from './search-engine.js';
  * published edition only, so `include_archived` adds nothing there).
  * @throws DomainError FORBIDDEN without `archive` (full or preview)
  */
-export async function searchArticles(ctx: Ctx, input: ArticleSearchInput, window: Window): Promise<Page<ArticleView>> {
-  gateOperation(ctx.identity, GATES.archive);
+export const searchArticles = gated(GATES.archive, async function searchArticles(ctx: Ctx, input: ArticleSearchInput, window: Window): Promise<Page<ArticleView>> {
   return findArticles(ctx.db, {
     q: input.q,
     region: input.region,
@@ -35,4 +34,4 @@ export async function searchArticles(ctx: Ctx, input: ArticleSearchInput, window
     editionStatuses: input.include_archived ? ['published', 'archived'] : ['published'],
     ...(await archiveScope(ctx)),
   }, window);
-}
+});

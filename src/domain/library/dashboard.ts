@@ -3,7 +3,7 @@
  */
 import { sql } from 'kysely';
 import { callerOf, type Ctx } from '../context.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import { archiveScope } from '../articles/index.js';
 import { loadArticleViews, type ArticleView } from '../articles/index.js';
 import { withSaved } from '../articles/index.js';
@@ -22,9 +22,8 @@ export type RecentlyViewedArticle = ArticleView & { is_saved: boolean; viewed_at
  * edition only. Ties: newest edition first, then edition order.
  * @throws DomainError FORBIDDEN without `archive` (full or preview)
  */
-export async function listMostRead(ctx: Ctx, limit: number): Promise<MostReadArticle[]> {
-  const me = callerOf(ctx);
-  gateOperation(me, GATES.archive);
+export const listMostRead = gated(GATES.archive, async function listMostRead(ctx: Ctx, limit: number): Promise<MostReadArticle[]> {
+  callerOf(ctx); // a signed-in reader (401 otherwise)
   const scope = await archiveScope(ctx);
   const since = new Date(ctx.now().getTime() - MOST_READ_DAYS * 86_400_000);
   const { rows } = await sql<{ id: string; readers: number }>`
@@ -38,7 +37,7 @@ export async function listMostRead(ctx: Ctx, limit: number): Promise<MostReadArt
   const readers = new Map(rows.map((r) => [r.id, r.readers]));
   const views = await withSaved(ctx, await loadArticleViews(ctx.db, rows.map((r) => r.id)));
   return views.map((v) => ({ ...v, readers: readers.get(v.id) ?? 0 }));
-}
+});
 
 /** The caller's last `limit` distinct articles read, newest read first (readable articles only). */
 export async function listRecentlyViewed(ctx: Ctx, limit: number): Promise<RecentlyViewedArticle[]> {

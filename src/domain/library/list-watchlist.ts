@@ -4,15 +4,14 @@
  */
 import { sql, type SqlBool } from 'kysely';
 import { callerOf, type Ctx } from '../context.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import type { Window } from '../pagination.js';
 import { previewWindow } from '../previews.js';
 import { selectProjectViews, type ProjectView } from '../projects/index.js';
 
 /** One window of the caller's watched projects, newest watch first, each with `is_watched: true`. */
-export async function listWatchlist(ctx: Ctx, window: Window): Promise<(ProjectView & { is_watched: boolean })[]> {
+export const listWatchlist = gated(GATES.projects, async function listWatchlist(ctx: Ctx, window: Window): Promise<(ProjectView & { is_watched: boolean })[]> {
   const me = callerOf(ctx);
-  gateOperation(me, GATES.projects);
   const shown = previewWindow(me, 'projects', window);
   if (shown.limit <= 0) return [];
   const rows = await ctx.db.selectFrom('project_watches as w').innerJoin('projects as p', 'p.id', 'w.project_id')
@@ -23,4 +22,4 @@ export async function listWatchlist(ctx: Ctx, window: Window): Promise<(ProjectV
   const views = await selectProjectViews(ctx.db, sql<SqlBool>`p.id = any(${ids}::uuid[])`).execute();
   const byId = new Map(views.map((v) => [v.id, v]));
   return ids.flatMap((id) => (byId.has(id) ? [{ ...byId.get(id)!, is_watched: true }] : []));
-}
+});

@@ -11,7 +11,7 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import { csvExport, isoInstant, safe, joinedList, type CsvColumnSpec, type CsvExport, type CsvFieldCatalog } from '../csv-export.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import { previewCap } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
 import { projectConditions } from './project-conditions.js';
@@ -66,21 +66,20 @@ export type ProjectCsvField = keyof typeof PROJECT_FIELDS;
  * The gate is checked when called, before any row is read (an export stream never fails halfway on it).
  * @throws DomainError FORBIDDEN without `projects` (full or preview) and `exports`
  */
-export function exportProjects(ctx: Ctx, filter: ProjectFilter, columns: readonly CsvColumnSpec<ProjectCsvField>[]): Promise<CsvExport> {
+export const exportProjects = gated(GATES.projectsExport, function exportProjects(ctx: Ctx, filter: ProjectFilter, columns: readonly CsvColumnSpec<ProjectCsvField>[]): Promise<CsvExport> {
   return exportProjectRows(ctx, filter, columns, ctx.identity?.isAdmin ? Number.POSITIVE_INFINITY : PROJECT_EXPORT_CAP);
-}
+});
 
 /**
  * The reader's export: every published project matching `filter` (no cap); gate as {@link exportProjects}.
  * @throws DomainError FORBIDDEN without `projects` (full or preview) and `exports`
  */
-export function exportProjectsForReader(ctx: Ctx, filter: ProjectFilter, columns: readonly CsvColumnSpec<ProjectCsvField>[]): Promise<CsvExport> {
+export const exportProjectsForReader = gated(GATES.projectsExport, function exportProjectsForReader(ctx: Ctx, filter: ProjectFilter, columns: readonly CsvColumnSpec<ProjectCsvField>[]): Promise<CsvExport> {
   return exportProjectRows(ctx, filter, columns, Number.POSITIVE_INFINITY);
-}
+});
 
-/** Checks the gate now, then prepares at most `cap` rows (and no more than a preview's). */
+/** Prepares at most `cap` rows (and no more than a preview's); the callers apply the gate. */
 function exportProjectRows(ctx: Ctx, filter: ProjectFilter, columns: readonly CsvColumnSpec<ProjectCsvField>[], cap: number): Promise<CsvExport> {
-  gateOperation(ctx.identity, GATES.projectsExport);
   return (async () => {
     const where = allOf(await projectConditions(ctx, filter));
     const from = sql`from projects p

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../shared/facets.js';
 import { allOf } from '../shared/sql-filters.js';
 import { projectConditions } from './project-conditions.js';
@@ -25,8 +25,7 @@ export interface ProjectFacets {
  * Counts the vocabulary of the published projects matching `filter` (not narrowed in a preview).
  * @throws DomainError FORBIDDEN without `projects` (full or preview)
  */
-export async function facetProjects(ctx: Ctx, filter: ProjectFilter): Promise<ProjectFacets> {
-  gateOperation(ctx.identity, GATES.projects);
+export const facetProjects = gated(GATES.projects, async function facetProjects(ctx: Ctx, filter: ProjectFilter): Promise<ProjectFacets> {
   const matching = sql`select p.id, p.status, p.region_slug, p.country_code, p.project_type_slug from projects p
                         where ${allOf(await projectConditions(ctx, filter))}`;
   const count = (d: Parameters<typeof facetCounts>[2]) => facetCounts(ctx.db, matching, d);
@@ -39,4 +38,4 @@ export async function facetProjects(ctx: Ctx, filter: ProjectFilter): Promise<Pr
     count(termDimension('project', 'tag')),
   ]);
   return { statuses, regions, countries, types, topics, tags };
-}
+});

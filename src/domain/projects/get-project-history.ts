@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import { notFound } from '../errors.js';
 
 /** The fields a history follows. */
@@ -41,8 +41,7 @@ export interface ProjectHistoryEntry {
  * project's history, as it reads any project by id).
  * @throws DomainError FORBIDDEN without `projects` (full or preview); NOT_FOUND when there is no published project `id`
  */
-export async function getProjectHistory(ctx: Ctx, id: string): Promise<ProjectHistoryEntry[]> {
-  gateOperation(ctx.identity, GATES.projects);
+export const getProjectHistory = gated(GATES.projects, async function getProjectHistory(ctx: Ctx, id: string): Promise<ProjectHistoryEntry[]> {
   const { rows } = await sql<{ found: boolean; entries: ProjectHistoryEntry[] | null }>`
     select true as found, (
       select coalesce(json_agg(json_build_object(
@@ -57,4 +56,4 @@ export async function getProjectHistory(ctx: Ctx, id: string): Promise<ProjectHi
     from projects p where p.id = ${id}::uuid and p.published`.execute(ctx.db);
   if (!rows[0]) throw notFound(`Project ${id}`);
   return (rows[0].entries ?? []).map((e) => ({ ...e, changed_at: new Date(e.changed_at) }));
-}
+});

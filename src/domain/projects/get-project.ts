@@ -3,7 +3,7 @@
  * watch flag.
  */
 import type { Ctx } from '../context.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import { notFound } from '../errors.js';
 import { findProjectView, selectProjectMentions, withWatched, type ProjectMention, type ProjectView } from './repository.js';
 
@@ -16,10 +16,9 @@ export type ProjectDetail = ProjectView & { articles: ProjectMention[]; is_watch
  * @throws DomainError FORBIDDEN without `projects` (full or preview)
  * @throws DomainError NOT_FOUND when there is no published project `id`
  */
-export async function getProject(ctx: Ctx, id: string): Promise<ProjectDetail> {
-  gateOperation(ctx.identity, GATES.projects);
+export const getProject = gated(GATES.projects, async function getProject(ctx: Ctx, id: string): Promise<ProjectDetail> {
   const project = await findProjectView(ctx.db, id);
   if (!project) throw notFound(`Project ${id}`);
   const [watched] = await withWatched(ctx, [project]);
   return { ...watched!, articles: await selectProjectMentions(ctx.db, id) };
-}
+});

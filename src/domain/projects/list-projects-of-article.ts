@@ -4,6 +4,7 @@ import type { Ctx } from '../context.js';
 import type { Page, Window } from '../pagination.js';
 import { listProjectsForReader, type WatchedProjectView } from './list-projects.js';
 import type { ProjectSort } from './schemas.js';
+import { gatedAs } from '../entitlements.js';
 
 /**
  * One window of the published projects linked to article `articleId` (by an editor or by the
@@ -12,7 +13,7 @@ import type { ProjectSort } from './schemas.js';
  * @throws DomainError NOT_FOUND for an unknown article or a draft's (non-administrators);
  *   FORBIDDEN without `projects` (full or preview)
  */
-export async function listProjectsOfArticle(ctx: Ctx, articleId: string, sort: ProjectSort, window: Window): Promise<Page<WatchedProjectView>> {
+export const listProjectsOfArticle = gatedAs(listProjectsForReader, async function listProjectsOfArticle(ctx: Ctx, articleId: string, sort: ProjectSort, window: Window): Promise<Page<WatchedProjectView>> {
   await getArticle(ctx, articleId);
   return listProjectsForReader(ctx, { articleId }, sort, window);
-}
+});

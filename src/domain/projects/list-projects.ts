@@ -7,7 +7,7 @@
  */
 import { sql, type SqlBool } from 'kysely';
 import type { Ctx } from '../context.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, gatedAs, GATES } from '../entitlements.js';
 import type { Page, Window } from '../pagination.js';
 import { previewTotal, previewWindow } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
@@ -24,8 +24,7 @@ export type WatchedProjectView = ProjectView & { is_watched: boolean };
  * @param window rows to skip and to return
  * @throws DomainError FORBIDDEN when the caller holds `projects` neither in full nor as a preview
  */
-export async function listProjects(ctx: Ctx, filter: ProjectFilter, sort: ProjectSort, window: Window): Promise<Page<ProjectView>> {
-  gateOperation(ctx.identity, GATES.projects);
+export const listProjects = gated(GATES.projects, async function listProjects(ctx: Ctx, filter: ProjectFilter, sort: ProjectSort, window: Window): Promise<Page<ProjectView>> {
   const shown = previewWindow(ctx.identity, 'projects', window);
   const where = allOf(await projectConditions(ctx, filter));
   const order = projectOrder(sort, filter.q);
@@ -38,14 +37,14 @@ export async function listProjects(ctx: Ctx, filter: ProjectFilter, sort: Projec
     sql<{ n: number }>`select count(*)::int as n from projects p where ${where}`.execute(ctx.db),
   ]);
   return { items, total: previewTotal(ctx.identity, 'projects', count.rows[0]?.n ?? 0) };
-}
+});
 
 /**
  * The reader's list: {@link listProjects} (same gate, same preview), each project carrying
  * `is_watched` for the caller.
  * @throws DomainError FORBIDDEN as {@link listProjects}
  */
-export async function listProjectsForReader(ctx: Ctx, filter: ProjectFilter, sort: ProjectSort, window: Window): Promise<Page<WatchedProjectView>> {
+export const listProjectsForReader = gatedAs(listProjects, async function listProjectsForReader(ctx: Ctx, filter: ProjectFilter, sort: ProjectSort, window: Window): Promise<Page<WatchedProjectView>> {
   const page = await listProjects(ctx, filter, sort, window);
   return { items: await withWatched(ctx, page.items), total: page.total };
-}
+});

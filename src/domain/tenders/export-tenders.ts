@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import { csvExport, isoInstant, safe, joinedList, type CsvColumnSpec, type CsvExport, type CsvFieldCatalog } from '../csv-export.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import { previewCap } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
 import { tenderConditions } from './repository.js';
@@ -61,8 +61,7 @@ export type TenderCsvField = keyof ReturnType<typeof tenderFields>;
  * `exports`, on every face) is checked when called, before any row is read.
  * @throws DomainError FORBIDDEN without `wat` (full or preview) and `exports`
  */
-export function exportTenders(ctx: Ctx, filter: TenderFilter, columns: readonly CsvColumnSpec<TenderCsvField>[]): Promise<CsvExport> {
-  gateOperation(ctx.identity, GATES.tendersExport);
+export const exportTenders = gated(GATES.tendersExport, function exportTenders(ctx: Ctx, filter: TenderFilter, columns: readonly CsvColumnSpec<TenderCsvField>[]): Promise<CsvExport> {
   const now = ctx.now();
   const from = sql`from tenders t
       left join airports ap on ap.id = t.airport_id
@@ -71,4 +70,4 @@ export function exportTenders(ctx: Ctx, filter: TenderFilter, columns: readonly 
      where ${allOf(tenderConditions(filter, now))}
      order by coalesce(t.deadline, 'infinity'::timestamptz), t.id`;
   return Promise.resolve(csvExport(ctx.db, tenderFields(now), columns, from, previewCap(ctx.identity, 'wat')));
-}
+});

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Facet } from '../shared/facets.js';
 import { allOf } from '../shared/sql-filters.js';
 import { tenderConditions } from './repository.js';
@@ -26,8 +26,7 @@ export interface TenderFacets {
  * `ctx.now()` (not narrowed in a preview).
  * @throws DomainError FORBIDDEN without `wat` (full or preview)
  */
-export async function facetTenders(ctx: Ctx, filter: TenderFilter): Promise<TenderFacets> {
-  gateOperation(ctx.identity, GATES.tenders);
+export const facetTenders = gated(GATES.tenders, async function facetTenders(ctx: Ctx, filter: TenderFilter): Promise<TenderFacets> {
   const now = ctx.now();
   const matching = sql`select t.id, ${derivedTenderStatus(now)} as status, t.tender_type, t.region_slug, t.country_code from tenders t
                         where ${allOf(tenderConditions(filter, now))}`;
@@ -41,4 +40,4 @@ export async function facetTenders(ctx: Ctx, filter: TenderFilter): Promise<Tend
     count(termDimension('tender', 'tag')),
   ]);
   return { statuses, types, regions, countries, topics, tags };
-}
+});

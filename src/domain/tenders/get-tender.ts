@@ -2,7 +2,7 @@
  * Reading one tender, whatever its status, with its bidders.
  */
 import type { Ctx } from '../context.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import { notFound } from '../errors.js';
 import { findTenderView, type TenderView } from './repository.js';
 
@@ -12,9 +12,8 @@ import { findTenderView, type TenderView } from './repository.js';
  * @throws DomainError FORBIDDEN without `wat` (full or preview)
  * @throws DomainError NOT_FOUND
  */
-export async function getTender(ctx: Ctx, id: string): Promise<TenderView> {
-  gateOperation(ctx.identity, GATES.tenders);
+export const getTender = gated(GATES.tenders, async function getTender(ctx: Ctx, id: string): Promise<TenderView> {
   const tender = await findTenderView(ctx.db, id, ctx.now());
   if (!tender) throw notFound(`Tender ${id}`);
   return tender;
-}
+});

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
-import { gateOperation, GATES } from '../entitlements.js';
+import { gated, GATES } from '../entitlements.js';
 import type { Page, Window } from '../pagination.js';
 import { previewTotal, previewWindow } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
@@ -18,8 +18,7 @@ import type { TenderFilter, TenderSort } from './schemas.js';
  * total that match; narrowed to the preview's rows in a trial preview (src/domain/previews.ts).
  * @throws DomainError FORBIDDEN without `wat` (full or preview)
  */
-export async function listTenders(ctx: Ctx, filter: TenderFilter, sort: TenderSort, window: Window): Promise<Page<TenderView>> {
-  gateOperation(ctx.identity, GATES.tenders);
+export const listTenders = gated(GATES.tenders, async function listTenders(ctx: Ctx, filter: TenderFilter, sort: TenderSort, window: Window): Promise<Page<TenderView>> {
   const now = ctx.now();
   const shown = previewWindow(ctx.identity, 'wat', window);
   const where = allOf(tenderConditions(filter, now));
@@ -28,4 +27,4 @@ export async function listTenders(ctx: Ctx, filter: TenderFilter, sort: TenderSo
     sql<{ n: number }>`select count(*)::int as n from tenders t where ${where}`.execute(ctx.db),
   ]);
   return { items, total: previewTotal(ctx.identity, 'wat', count.rows[0]?.n ?? 0) };
-}
+});

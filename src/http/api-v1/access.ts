@@ -2,8 +2,8 @@
  * Access control of the /api/v1 edition, as hooks of its scope:
  * - onRequest: authenticate the bearer token, note the channel (plain HTTP, or the MCP tool server
  *   calling in-process), then apply the edition's own `api` gate (`mcp` through MCP; its refusal
- *   names feature "api" / "mcp") and the route's content gates (`config.gates`, an entry of the
- *   domain's `GATES`, the same entry as the /v1 route of the same operation; previews pass and the
+ *   names feature "api" / "mcp") and the route's content gates (`config.gates`, read from the
+ *   domain operation the route calls, `config: { gates: listProjects.gates }`; previews pass and the
  *   operation narrows), before anything is charged;
  * - a preHandler of every matched route (after routing, authentication, the gates and validation):
  *   charge the daily quota of API keys and send the `RateLimit-Limit`, `RateLimit-Remaining`,

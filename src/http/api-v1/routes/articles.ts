@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ArticleListFilter, getArticle, listArticles } from '../../../domain/articles/index.js';
-import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
@@ -21,7 +20,7 @@ export default async function articleRoutes(app: FastifyInstance): Promise<void>
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/articles', {
-    config: { gates: GATES.archive },
+    config: { gates: listArticles.gates },
     schema: {
       operationId: 'apiV1ListArticles', summary: 'List articles of published editions, newest first', tags,
       querystring: Type.Object({ ...ArticleListFilter.properties, ...PageQuery(20, 100) }),

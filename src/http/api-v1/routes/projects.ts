@@ -8,7 +8,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { Amount, MAX_FILTER_TEXT, UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { exportProjects, getProject, listProjects, PROJECT_EXPORT_CAP, PROJECT_STATUSES, type ProjectFilter } from '../../../domain/projects/index.js';
@@ -49,7 +48,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/projects', {
-    config: { gates: GATES.projects },
+    config: { gates: listProjects.gates },
     schema: {
       operationId: 'apiV1ListProjects', summary: 'List airport projects (by relevance with q, else by title)', tags,
       querystring: Type.Object({ ...filters, ...PageQuery(50, 100) }),
@@ -62,7 +61,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   });
 
   r.get('/projects/export', {
-    config: { gates: GATES.projectsExport },
+    config: { gates: exportProjects.gates },
     schema: {
       operationId: 'apiV1ExportProjects', summary: `Export matching projects as CSV (RFC 4180, at most ${PROJECT_EXPORT_CAP} rows, by title)`, tags,
       querystring: Filters,
@@ -75,7 +74,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   });
 
   r.get('/projects/:id', {
-    config: { gates: GATES.projects },
+    config: { gates: getProject.gates },
     schema: {
       operationId: 'apiV1GetProject', summary: 'One project with the editions and articles that mentioned it', tags,
       params: Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Project id (UUID)' }) }),

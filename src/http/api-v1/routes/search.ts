@@ -11,7 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TSchema } from 'typebox';
 import { articleSearchTerms, searchArticles, type ArticleSearchInput } from '../../../domain/articles/index.js';
-import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { CommaList, MAX_LIST_ITEMS } from '../../../domain/shared/input-schema.js';
 import { ctxOf } from '../../types.js';
@@ -94,7 +93,7 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/search', {
-    config: { gates: GATES.archive },
+    config: { gates: searchArticles.gates },
     schema: {
       operationId: 'apiV1SearchGet', summary: 'Search the article archive (query string)', tags,
       querystring: SearchQuery,
@@ -107,7 +106,7 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   });
 
   r.post('/search', {
-    config: { gates: GATES.archive },
+    config: { gates: searchArticles.gates },
     schema: {
       operationId: 'apiV1SearchPost', summary: 'Search the article archive (JSON body, lists as arrays)', tags,
       body: component('ApiV1SearchRequest', SearchBody),

@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { Type, type Static } from 'typebox';
-import { GATES } from '../../../domain/entitlements.js';
 import { pageWindow } from '../../../domain/pagination.js';
 import { exportTenders, getTender, LIVE_TENDER_STATUSES, listTenders, TENDER_SORTS, TENDER_TYPES, type TenderFilter } from '../../../domain/tenders/index.js';
 import { csvFilename, sendCsvExport } from '../../csv.js';
@@ -19,7 +18,6 @@ import { StringEnum } from '../../schema.js';
 import { Envelope, PagedEnvelope, PageQuery, paged } from '../schemas.js';
 
 const tags = ['Tenders'];
-const config = { gates: GATES.tenders };
 const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
 
 const filters = {
@@ -51,7 +49,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/tenders', {
-    config,
+    config: { gates: listTenders.gates },
     schema: {
       operationId: 'apiV1ListTenders', summary: 'List airport tenders (needs the tender add-on or Enterprise)', tags,
       querystring: Type.Object({ ...filters, ...PageQuery(50, 100) }),
@@ -64,7 +62,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
   });
 
   r.get('/tenders/export', {
-    config: { gates: GATES.tendersExport },
+    config: { gates: exportTenders.gates },
     schema: {
       operationId: 'apiV1ExportTenders', summary: 'Export matching tenders as CSV with bidders (RFC 4180, by deadline)', tags,
       querystring: Filters,
@@ -77,7 +75,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
   });
 
   r.get('/tenders/:id', {
-    config,
+    config: { gates: getTender.gates },
     schema: {
       operationId: 'apiV1GetTender', summary: 'One tender, whatever its status, with its bidders', tags,
       params: Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: 'Tender id (UUID)' }) }),

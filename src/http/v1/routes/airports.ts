@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AirportFilter, AirportRef as Ref, getAirport, listAirportArticles, listAirportProjects, listAirports } from '../../../domain/airports/index.js';
-import { GATES } from '../../../domain/entitlements.js';
 import { ctxOf } from '../../types.js';
 import { Named, namedList, namedListRoute, Paging } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -39,7 +38,7 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
   }, async (req) => presentAirport(await getAirport(ctxOf(req), req.params.ref)));
 
   r.get('/airports/:ref/articles', {
-    config: { gates: GATES.archive },
+    config: { gates: listAirportArticles.gates },
     schema: {
       operationId: 'v1ListAirportArticles', summary: 'Articles that mention the airport, newest first', tags,
       params: Ref,
@@ -49,7 +48,7 @@ export default async function airportRoutes(app: FastifyInstance): Promise<void>
   }, async (req, reply) => namedList(reply, 'articles', req.query, (window) => listAirportArticles(ctxOf(req), { ref: req.params.ref, window }), presentArticle));
 
   r.get('/airports/:ref/projects', {
-    config: { gates: GATES.projects },
+    config: { gates: listAirportProjects.gates },
     schema: {
       operationId: 'v1ListAirportProjects', summary: 'Projects at the airport, by title', tags,
       params: Ref,

@@ -12,7 +12,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { CompanyFilter, getCompany, listCompanies } from '../../../domain/companies/index.js';
 import { listCompanyArticles, listCompanyProjects, listCompanyTenders } from '../../../domain/company-profiles/index.js';
-import { GATES } from '../../../domain/entitlements.js';
 import { PROJECT_SORTS } from '../../../domain/projects/index.js';
 import { TENDER_SORTS } from '../../../domain/tenders/index.js';
 import { StringEnum } from '../../schema.js';
@@ -48,7 +47,7 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
   }, async (req) => presentCompany(await getCompany(ctxOf(req), req.params.ref)));
 
   r.get('/companies/:ref/projects', {
-    config: { gates: GATES.projects },
+    config: { gates: listCompanyProjects.gates },
     schema: {
       operationId: 'v1ListCompanyProjects', summary: 'Projects of a company', tags, params,
       description: `Published projects of the company. ${REACH} Needs \`projects\`; a trial preview shows the first five rows.`,
@@ -61,7 +60,7 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
   });
 
   r.get('/companies/:ref/tenders', {
-    config: { gates: GATES.tenders },
+    config: { gates: listCompanyTenders.gates },
     schema: {
       operationId: 'v1ListCompanyTenders', summary: 'Tenders of a company', tags, params,
       description: `Published tenders the company lists, buys or bids for. ${REACH} Needs \`wat\`; a trial preview shows the first three rows.`,
@@ -74,7 +73,7 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
   });
 
   r.get('/companies/:ref/articles', {
-    config: { gates: GATES.archive },
+    config: { gates: listCompanyArticles.gates },
     schema: {
       operationId: 'v1ListCompanyArticles', summary: 'Articles naming a company', tags, params,
       description: `Articles of published editions naming the company, newest first. ${REACH} Needs \`archive\`; a trial preview sees the latest edition only.`,

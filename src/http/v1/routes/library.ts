@@ -19,7 +19,6 @@ import {
   listMostRead, listRecentlyViewed, listSavedArticles, listWatchlist, recordArticleView, saveArticle, unsaveArticle, unwatchProject, watchProject,
 } from '../../../domain/library/index.js';
 import { getPreferences, putPreferences } from '../../../domain/preferences/index.js';
-import { GATES } from '../../../domain/entitlements.js';
 import { ctxOf } from '../../types.js';
 import { MAX_LIMIT, Named, namedList, Paging, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
@@ -73,7 +72,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
   }, async (req) => presentRead(await recordArticleView(ctxOf(req), req.params.id)));
 
   r.get('/library/watchlist', {
-    config: { gates: GATES.projects },
+    config: { gates: listWatchlist.gates },
     schema: {
       operationId: 'v1ListWatchlist', summary: 'The projects the caller watches', tags,
       description: 'Published projects the caller watches, most recently watched first. Needs `projects` (a trial preview shows five rows).',
@@ -83,7 +82,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
   }, async (req, reply) => namedList(reply, 'projects', req.query, (w) => listWatchlist(ctxOf(req), w), presentProject));
 
   r.put('/projects/:id/watch', {
-    config: { gates: GATES.projects },
+    config: { gates: watchProject.gates },
     schema: {
       operationId: 'v1WatchProject', summary: 'Watch a project (idempotent)', tags,
       description: 'The caller watches the project: its status, expected completion year and stated value changes appear in `/v1/notifications`. Watching twice changes nothing. Needs `projects`. Answers the project with `is_watched: true`.',
@@ -93,7 +92,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
   }, async (req) => presentProject(await watchProject(ctxOf(req), req.params.id)));
 
   r.delete('/projects/:id/watch', {
-    config: { gates: GATES.projects },
+    config: { gates: unwatchProject.gates },
     schema: {
       operationId: 'v1UnwatchProject', summary: 'Stop watching a project (idempotent)', tags,
       description: 'The caller no longer watches the project; un-watching one not watched succeeds. Unknown project: 404. Needs `projects`.',
@@ -103,7 +102,7 @@ export default async function libraryRoutes(app: FastifyInstance): Promise<void>
   }, async (req) => unwatchProject(ctxOf(req), req.params.id).then(() => ({ id: req.params.id, is_watched: false as const })));
 
   r.get('/dashboard/most-read', {
-    config: { gates: GATES.archive },
+    config: { gates: listMostRead.gates },
     schema: {
       operationId: 'v1ListMostRead', summary: 'The most read articles of the last 30 days', tags,
       description: 'Articles read by the most distinct readers over the last 30 days, among those the caller may see. Needs `archive`; a trial preview sees the latest published edition only.',

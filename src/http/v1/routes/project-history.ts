@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { GATES } from '../../../domain/entitlements.js';
 import { getProjectHistory } from '../../../domain/projects/index.js';
 import { ctxOf } from '../../types.js';
 import { UuidParam } from '../named.js';
@@ -13,7 +12,7 @@ import { presentHistory, ProjectHistory } from '../records/project-history.js';
 
 export default async function projectHistoryRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<TypeBoxTypeProvider>().get('/projects/:id/history', {
-    config: { gates: GATES.projects },
+    config: { gates: getProjectHistory.gates },
     schema: {
       operationId: 'v1GetProjectHistory', summary: 'How a project changed', tags: ['Projects'],
       description: 'Every change of the project\'s status, stated value (amount, currency and basis together), expected completion year, contractor and title, oldest first, with the values before and after and the edition or article that reported it when known. Recorded since the feature shipped; a write that changes none of these fields adds nothing.',

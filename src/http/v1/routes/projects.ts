@@ -13,7 +13,6 @@ import { Type, type Static } from 'typebox';
 import {
   exportProjectsForReader, facetProjects, getProject, listProjectsForReader, listProjectsOfArticle, PROJECT_SORTS,
 } from '../../../domain/projects/index.js';
-import { GATES } from '../../../domain/entitlements.js';
 import { projectParams, projectParamsToFilter } from '../../../domain/projects/index.js';
 import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
@@ -24,7 +23,6 @@ import { problemResponses } from '../problem.js';
 import { PROJECT_CSV_COLUMNS, Project, ProjectDetail, presentProject, presentProjectDetail } from '../records/project.js';
 
 const tags = ['Projects'];
-const config = { gates: GATES.projects };
 /** The list's filter parameters, declared once in the domain (alert rules validate with them too). */
 export const filters = { ...projectParams, updated_since: UpdatedSince };
 const Filters = Type.Object(filters);
@@ -35,7 +33,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/projects', {
-    config,
+    config: { gates: listProjectsForReader.gates },
     schema: {
       operationId: 'v1ListProjects', summary: 'Airport projects', tags,
       description: 'Trial preview: the first five rows of the list only.',
@@ -52,7 +50,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   });
 
   r.get('/projects/facets', {
-    config,
+    config: { gates: facetProjects.gates },
     schema: {
       operationId: 'v1ProjectFacets', summary: 'Filter vocabulary of the projects with counts', tags,
       description: 'For the projects the same parameters match: `{ value, label, count }` per status, region slug, country code, type slug, topic and tag slug.',
@@ -62,7 +60,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   }, async (req) => facetProjects(ctxOf(req), toFilter(req.query)));
 
   r.get('/projects/export', {
-    config: { gates: GATES.projectsExport },
+    config: { gates: exportProjectsForReader.gates },
     schema: {
       operationId: 'v1ExportProjects', summary: 'Export matching projects as CSV (streamed, no row cap, by title)', tags,
       querystring: Filters,
@@ -75,7 +73,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   });
 
   r.get('/projects/:id', {
-    config,
+    config: { gates: getProject.gates },
     schema: {
       operationId: 'v1GetProject', summary: 'One project with its companies and the articles that mention it', tags,
       description: 'The list\'s record plus `companies` (with their role) and `articles`: the articles of published or archived editions that mention it, newest edition first. Its packages: `GET /v1/projects?parent_project_id={id}`.',
@@ -85,7 +83,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
   }, async (req) => presentProjectDetail(await getProject(ctxOf(req), req.params.id)));
 
   r.get('/articles/:id/projects', {
-    config,
+    config: { gates: listProjectsOfArticle.gates },
     schema: {
       operationId: 'v1ListArticleProjects', summary: 'The projects an article mentions', tags,
       description: 'Published projects linked to the article (by an editor or by the auto-linker), as the project list shows them (watch flags included). Needs `projects`; a trial preview shows the first five rows. An unknown article, or a draft\'s for a non-administrator, is 404.',

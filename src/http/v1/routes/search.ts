@@ -13,7 +13,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { exportArchive, facetArchive, searchArchive } from '../../../domain/articles/index.js';
-import { GATES } from '../../../domain/entitlements.js';
 import { SearchParams, searchParams, searchParamsToQuery } from '../../../domain/articles/index.js';
 import { csvFilename, sendCsvExport } from '../../csv.js';
 import { ctxOf } from '../../types.js';
@@ -34,7 +33,7 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/search', {
-    config: { gates: GATES.archive },
+    config: { gates: searchArchive.gates },
     schema: {
       operationId: 'v1Search', summary: 'Search the article archive', tags,
       description: 'By relevance then recency with `q`, else newest edition first in edition order. Trial preview: only the latest published edition. '
@@ -48,7 +47,7 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   });
 
   r.get('/search/facets', {
-    config: { gates: GATES.archive },
+    config: { gates: facetArchive.gates },
     schema: {
       operationId: 'v1SearchFacets', summary: 'Filter vocabulary of the archive with counts', tags,
       description: 'For the articles the same parameters match: each facet lists `{ value, label, count }`, most frequent first. `value` is what the search parameter takes (region slug, topic or tag slug for terms, IATA code, year, edition number); countries are informative.',
@@ -58,7 +57,7 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
   }, async (req) => facetArchive(ctxOf(req), toQuery(req.query)));
 
   r.get('/search/export', {
-    config: { gates: GATES.archiveExport },
+    config: { gates: exportArchive.gates },
     schema: {
       operationId: 'v1SearchExport', summary: 'Export matching articles as CSV (streamed, no row cap)', tags,
       description: 'Columns: headline, why_it_matters, topics, source, link (no article text). RFC 4180, UTF-8, CRLF.',

@@ -12,7 +12,6 @@ import { Type, type Static } from 'typebox';
 import {
   exportTenders, facetTenders, getTender, listTenders, TENDER_SORTS,
 } from '../../../domain/tenders/index.js';
-import { GATES } from '../../../domain/entitlements.js';
 import { tenderParams, tenderParamsToFilter } from '../../../domain/tenders/index.js';
 import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
@@ -23,7 +22,6 @@ import { problemResponses } from '../problem.js';
 import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender } from '../records/tender.js';
 
 const tags = ['Tenders'];
-const config = { gates: GATES.tenders };
 /** The list's filter parameters, declared once in the domain (alert rules validate with them too). */
 const filters = { ...tenderParams, updated_since: UpdatedSince };
 const Filters = Type.Object(filters);
@@ -34,7 +32,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/tenders', {
-    config,
+    config: { gates: listTenders.gates },
     schema: {
       operationId: 'v1ListTenders', summary: 'Airport tenders (Worldwide Airport Tenders)', tags,
       description: 'Trial preview: the first three rows of the list only.',
@@ -51,7 +49,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
   });
 
   r.get('/tenders/facets', {
-    config,
+    config: { gates: facetTenders.gates },
     schema: {
       operationId: 'v1TenderFacets', summary: 'Filter vocabulary of the tenders with counts (topics stand in for categories)', tags,
       querystring: Filters,
@@ -60,7 +58,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
   }, async (req) => facetTenders(ctxOf(req), toFilter(req.query)));
 
   r.get('/tenders/export', {
-    config: { gates: GATES.tendersExport },
+    config: { gates: exportTenders.gates },
     schema: {
       operationId: 'v1ExportTenders', summary: 'Export matching tenders as CSV with a bidders column (streamed, no row cap, by deadline)', tags,
       querystring: Filters,
@@ -73,7 +71,7 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
   });
 
   r.get('/tenders/:id', {
-    config,
+    config: { gates: getTender.gates },
     schema: {
       operationId: 'v1GetTender', summary: 'One tender, whatever its status, with its bidders', tags,
       params: UuidParam('Tender'),

@@ -18,9 +18,12 @@
  *   another media type before the handler, in the edition's format: ./edge.ts);
  * - an empty query-string schema where the route declares none, so an unknown parameter is a 400
  *   there too (the validator compiler, ./validator.ts, makes every query schema strict).
+ * - the 403 answer of a gated route names the features its operation's gate needs (`config.gates`,
+ *   read from the operation: decision 0057), so the description says what each plan must include.
  * What a route declares itself is kept as declared.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { PREVIEWABLE, type Feature } from '../domain/entitlements.js';
 import { ErrorBody } from './api-v1/schemas.js';
 import { problemResponses } from './v1/problem.js';
 
@@ -99,6 +102,12 @@ const SCOPES: ScopeDefaults[] = [
   },
 ];
 
+/** How the 403 answer of a route gated by `gates` reads in the description. */
+export function gateRefusal(gates: readonly Feature[]): string {
+  const needs = gates.map((f) => (PREVIEWABLE.includes(f) ? `\`${f}\` (in full or as a trial preview, which narrows the answer)` : `\`${f}\``));
+  return `The caller's plan does not include ${needs.join(' and ')}; detail names what is not included`;
+}
+
 /** Installs the hook; call before any route is registered. */
 export function installRouteDefaults(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
@@ -118,6 +127,14 @@ export function installRouteDefaults(app: FastifyInstance): void {
     const codes = scope.errors(facts);
     if (!scope.catchAll && facts.methods.some((m) => WITH_BODY.has(m))) codes.push(413, 415);
     const added = { ...scope.responses(codes.filter((code) => own[code] === undefined)), ...(scope.catchAll ? { [scope.catchAll]: ErrorBody } : {}) };
-    schema.response = Object.fromEntries(Object.entries({ ...added, ...own }).sort(([a], [b]) => a.localeCompare(b)));
+    const response: Record<string, unknown> = { ...added, ...own };
+    const gates = (facts.config as { gates?: readonly Feature[] }).gates;
+    const refusal = response['403'] as { content?: unknown; examples?: unknown[] } | undefined;
+    // A response entry with `content` takes a description of its own; a bare schema is wrapped (its
+    // description would otherwise become the shared component's). A refusal is JSON, also on a route
+    // that produces CSV.
+    const wrap = () => ({ 'application/json': { schema: refusal, ...(refusal?.examples?.length ? { example: refusal.examples[0] } : {}) } });
+    if (gates?.length && refusal) response['403'] = { description: gateRefusal(gates), content: refusal.content ?? wrap() };
+    schema.response = Object.fromEntries(Object.entries(response).sort(([a], [b]) => a.localeCompare(b)));
   });
 }

@@ -100,6 +100,23 @@ describe('route defaults per scope (the service\u2019s description)', () => {
     }
   });
 
+  it('describes a gated operation\u2019s 403 from the gate its operation declares, and a plan without the feature gets it', async () => {
+    const byKey = new Map(operations.map((o) => [o.key, o.op]));
+    const description = (key: string) => (byKey.get(key)?.responses['403'] as { description?: string } | undefined)?.description ?? '';
+    assert.match(description('GET /v1/projects'), /does not include `projects` \(in full or as a trial preview/);
+    assert.match(description('GET /v1/projects/export'), /`projects`.*and `exports`/);
+    assert.match(description('GET /v1/tenders'), /does not include `wat`/);
+    const apiV1 = byKey.get('GET /api/v1/projects')?.responses['403'] as { description?: string; content?: Record<string, { schema?: { $ref?: string } }> };
+    assert.match(apiV1.description ?? '', /`projects`/);
+    assert.equal(apiV1.content?.['application/json']?.schema?.$ref, '#/components/schemas/ApiV1Error', 'the shared error body is referenced, not restated');
+    const spec = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { components: { schemas: Record<string, { description?: string }> } };
+    assert.doesNotMatch(spec.components.schemas.ApiV1Error?.description ?? '', /does not include/, 'the shared component keeps its own description');
+    const core = (await h.identity({ plan: 'core' })).sessionAuth;
+    const refused = await h.app.inject({ method: 'GET', url: '/v1/tenders', headers: core });
+    assert.equal(refused.statusCode, 403);
+    assert.match(refused.json().detail, /wat|tender/i);
+  });
+
   it('answers as its description says: an unknown parameter is 400 and a limit too high 422 on /v1, 404 to a non-administrator on /v1/admin', async () => {
     const reader = (await h.identity({ plan: 'professional' })).sessionAuth;
     const unknown = await h.app.inject({ method: 'GET', url: '/v1/me?colour=blue', headers: reader });

@@ -36,6 +36,14 @@ export interface CsvColumnSpec<F extends string> {
 }
 
 /**
+ * Columns from `[header, field]` pairs, or a bare field where the header is the field's own name:
+ * `csvColumns<ProjectCsvField>(['id', 'title', ['country', 'country_name']])`.
+ */
+export function csvColumns<F extends string>(columns: readonly (F | readonly [string, F])[]): CsvColumnSpec<F>[] {
+  return columns.map((c) => (typeof c === 'string' ? { header: c, field: c } : { header: c[0], field: c[1] }));
+}
+
+/**
  * A field whose text never needs quoting nor neutralising (a uuid, a non-negative number, a date,
  * an ISO instant, a fixed code): its cell is the text itself, NULL empty, which saves the database
  * the per-cell checks.

@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { ArticleView } from '../../../domain/articles/index.js';
+import { pick } from '../../records/pick.js';
 import { Nullable, component } from '../../schema.js';
 import { articleExample } from '../../examples.js';
 
@@ -35,12 +36,7 @@ export type Article = Static<typeof Article>;
 /** An article in this edition's words. */
 export function presentArticle(a: ArticleView): Article {
   return {
-    id: a.id,
-    headline: a.headline,
-    slug: a.slug,
-    content: a.content,
-    takeaways: a.takeaways,
-    why_it_matters: a.why_it_matters,
+    ...pick(a, 'id', 'headline', 'slug', 'content', 'takeaways', 'why_it_matters'),
     region: a.region_name,
     region_slug: a.region_slug,
     country: a.country_name,
@@ -50,12 +46,7 @@ export function presentArticle(a: ArticleView): Article {
     topics: a.topics.map((x) => x.name),
     tags: a.tags.map((x) => x.name),
     companies: a.companies.map((x) => x.name),
-    source_name: a.source_name,
-    source_url: a.source_url,
-    sort_order: a.sort_order,
-    featured: a.featured,
-    edition_number: a.edition_number,
-    publish_date: a.publish_date,
+    ...pick(a, 'source_name', 'source_url', 'sort_order', 'featured', 'edition_number', 'publish_date'),
   };
 }
 

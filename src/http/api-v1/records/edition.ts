@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { EditionView } from '../../../domain/editions/index.js';
+import { pick } from '../../records/pick.js';
 import { EditionBase } from '../../records/edition-base.js';
 import { Article } from './article.js';
 import { component } from '../../schema.js';
@@ -17,15 +18,6 @@ export const EditionWithArticles = component('ApiV1EditionWithArticles', Type.In
 /** An edition in this edition's words. */
 export function presentEdition(e: EditionView): Edition {
   return {
-    id: e.id,
-    number: e.number,
-    publish_date: e.publish_date,
-    status: e.status,
-    summary: e.summary,
-    top_developments: e.top_developments,
-    key_trends: e.key_trends,
-    regional_highlights: e.regional_highlights,
-    key_metrics: e.key_metrics,
-    article_count: e.article_count,
+    ...pick(e, 'id', 'number', 'publish_date', 'status', 'summary', 'top_developments', 'key_trends', 'regional_highlights', 'key_metrics', 'article_count'),
   };
 }

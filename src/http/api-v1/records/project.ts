@@ -3,8 +3,9 @@
  * columns of the CSV export.
  */
 import { Type, type Static } from 'typebox';
-import type { CsvColumnSpec } from '../../../domain/csv-export.js';
+import { csvColumns, type CsvColumnSpec } from '../../../domain/csv-export.js';
 import { PROJECT_STATUSES, type ProjectCsvField, type ProjectMention, type ProjectView } from '../../../domain/projects/index.js';
+import { pick } from '../../records/pick.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
 import { projectExample } from '../../examples.js';
 
@@ -52,26 +53,14 @@ export const ProjectWithArticles = component('ApiV1ProjectWithArticles', Type.In
 /** A project in this edition's words. */
 export function presentProject(p: ProjectView): Project {
   return {
-    id: p.id,
-    title: p.title,
-    description: p.description,
-    airport_name: p.airport_name,
-    iata_code: p.iata_code,
+    ...pick(p, 'id', 'title', 'description', 'airport_name', 'iata_code'),
     country: p.country_name,
     country_code: p.country_code,
     region: p.region_name,
     region_slug: p.region_slug,
     project_type: p.project_type_name,
     project_type_slug: p.project_type_slug,
-    value_usd: p.value_usd,
-    value_amount: p.value_amount,
-    value_currency: p.value_currency,
-    value_basis: p.value_basis,
-    contractor: p.contractor,
-    status: p.status,
-    expected_completion_year: p.expected_completion_year,
-    announced_on: p.announced_on,
-    parent_project_id: p.parent_project_id,
+    ...pick(p, 'value_usd', 'value_amount', 'value_currency', 'value_basis', 'contractor', 'status', 'expected_completion_year', 'announced_on', 'parent_project_id'),
     tags: p.tags.map((t) => t.name),
     topics: p.topics.map((t) => t.name),
     companies: p.companies.map((c) => c.name),
@@ -87,26 +76,10 @@ export const presentProjectWithArticles = (p: ProjectView & { articles: ProjectM
 });
 
 /** Columns of `GET /api/v1/projects/export`: header and the domain field it shows. */
-export const PROJECT_CSV_COLUMNS: readonly CsvColumnSpec<ProjectCsvField>[] = [
-  { header: 'id', field: 'id' },
-  { header: 'title', field: 'title' },
-  { header: 'airport_name', field: 'airport_name' },
-  { header: 'iata_code', field: 'iata_code' },
-  { header: 'country_code', field: 'country_code' },
-  { header: 'country', field: 'country_name' },
-  { header: 'region', field: 'region_name' },
-  { header: 'project_type', field: 'project_type_name' },
-  { header: 'status', field: 'status' },
-  { header: 'value_amount', field: 'value_amount' },
-  { header: 'value_currency', field: 'value_currency' },
-  { header: 'value_usd', field: 'value_usd' },
-  { header: 'contractor', field: 'contractor' },
-  { header: 'expected_completion_year', field: 'expected_completion_year' },
-  { header: 'announced_on', field: 'announced_on' },
-  { header: 'parent_project_id', field: 'parent_project_id' },
-  { header: 'topics', field: 'topic_names' },
-  { header: 'tags', field: 'tag_names' },
-  { header: 'companies', field: 'company_names' },
-  { header: 'last_seen_edition', field: 'last_seen_edition_number' },
-  { header: 'updated_at', field: 'updated_at' },
-];
+export const PROJECT_CSV_COLUMNS: readonly CsvColumnSpec<ProjectCsvField>[] = csvColumns<ProjectCsvField>([
+  'id', 'title', 'airport_name', 'iata_code', 'country_code', ['country', 'country_name'],
+  ['region', 'region_name'], ['project_type', 'project_type_name'], 'status', 'value_amount',
+  'value_currency', 'value_usd', 'contractor', 'expected_completion_year', 'announced_on',
+  'parent_project_id', ['topics', 'topic_names'], ['tags', 'tag_names'], ['companies', 'company_names'],
+  ['last_seen_edition', 'last_seen_edition_number'], 'updated_at',
+]);

@@ -3,8 +3,9 @@
  * columns of the CSV export (which add the bidders).
  */
 import { Type, type Static } from 'typebox';
-import type { CsvColumnSpec } from '../../../domain/csv-export.js';
+import { csvColumns, type CsvColumnSpec } from '../../../domain/csv-export.js';
 import { TENDER_STATUSES, TENDER_TYPES, type TenderCsvField, type TenderView } from '../../../domain/tenders/index.js';
+import { pick } from '../../records/pick.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
 import { tenderExample } from '../../examples.js';
 
@@ -49,13 +50,9 @@ export const TenderWithBidders = component('ApiV1TenderWithBidders', Type.Inters
 /** A tender in this edition's words (the list lacks bidders; the single read and the export have them). */
 export function presentTender(t: TenderView): Tender {
   return {
-    id: t.id,
-    title: t.title,
-    description: t.description,
-    reference: t.reference,
+    ...pick(t, 'id', 'title', 'description', 'reference'),
     buyer: t.buyer_name,
-    airport_name: t.airport_name,
-    iata_code: t.iata_code,
+    ...pick(t, 'airport_name', 'iata_code'),
     country: t.country_name,
     country_code: t.country_code,
     region: t.region_name,
@@ -64,16 +61,10 @@ export function presentTender(t: TenderView): Tender {
     status: t.status,
     published_at: t.published_on,
     deadline: t.deadline ? new Date(t.deadline).toISOString() : null,
-    days_to_deadline: t.days_to_deadline,
-    estimated_value: t.estimated_value,
-    currency: t.currency,
-    value_usd: t.value_usd,
+    ...pick(t, 'days_to_deadline', 'estimated_value', 'currency', 'value_usd'),
     categories: t.topics.map((x) => x.name),
     tags: t.tags.map((x) => x.name),
-    source_name: t.source_name,
-    source_url: t.source_url,
-    awarded_to: t.awarded_to,
-    awarded_on: t.awarded_on,
+    ...pick(t, 'source_name', 'source_url', 'awarded_to', 'awarded_on'),
   };
 }
 
@@ -81,27 +72,9 @@ export function presentTender(t: TenderView): Tender {
 export const presentTenderWithBidders = (t: TenderView) => ({ ...presentTender(t), bidders: t.bidders });
 
 /** Columns of `GET /api/v1/tenders/export`: header and the domain field it shows. */
-export const TENDER_CSV_COLUMNS: readonly CsvColumnSpec<TenderCsvField>[] = [
-  { header: 'id', field: 'id' },
-  { header: 'title', field: 'title' },
-  { header: 'reference', field: 'reference' },
-  { header: 'buyer', field: 'buyer_name' },
-  { header: 'airport_name', field: 'airport_name' },
-  { header: 'iata_code', field: 'iata_code' },
-  { header: 'country_code', field: 'country_code' },
-  { header: 'country', field: 'country_name' },
-  { header: 'region', field: 'region_name' },
-  { header: 'type', field: 'tender_type' },
-  { header: 'status', field: 'status' },
-  { header: 'published_at', field: 'published_on' },
-  { header: 'deadline', field: 'deadline' },
-  { header: 'estimated_value', field: 'estimated_value' },
-  { header: 'currency', field: 'currency' },
-  { header: 'value_usd', field: 'value_usd' },
-  { header: 'categories', field: 'topic_names' },
-  { header: 'tags', field: 'tag_names' },
-  { header: 'awarded_to', field: 'awarded_to' },
-  { header: 'bidders', field: 'bidders' },
-  { header: 'source_name', field: 'source_name' },
-  { header: 'source_url', field: 'source_url' },
-];
+export const TENDER_CSV_COLUMNS: readonly CsvColumnSpec<TenderCsvField>[] = csvColumns<TenderCsvField>([
+  'id', 'title', 'reference', ['buyer', 'buyer_name'], 'airport_name', 'iata_code', 'country_code',
+  ['country', 'country_name'], ['region', 'region_name'], ['type', 'tender_type'], 'status',
+  ['published_at', 'published_on'], 'deadline', 'estimated_value', 'currency', 'value_usd',
+  ['categories', 'topic_names'], ['tags', 'tag_names'], 'awarded_to', 'bidders', 'source_name', 'source_url',
+]);

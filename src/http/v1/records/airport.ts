@@ -1,6 +1,7 @@
 /** The airport record of the /v1 edition (fields not shown by the seed; ours). */
 import { Type, type Static } from 'typebox';
 import type { AirportView } from '../../../domain/airports/index.js';
+import { pick } from '../../records/pick.js';
 import { Nullable, component } from '../../schema.js';
 import { airportExample } from '../../examples.js';
 
@@ -20,15 +21,9 @@ export const Airport = component('V1Airport', Type.Object({
 export type Airport = Static<typeof Airport>;
 
 export const presentAirport = (a: AirportView): Airport => ({
-  id: a.id,
-  iata: a.iata,
-  icao: a.icao,
-  name: a.name,
-  city: a.city,
-  country_code: a.country_code,
+  ...pick(a, 'id', 'iata', 'icao', 'name', 'city', 'country_code'),
   country: a.country_name,
   region_slug: a.region_slug,
   region: a.region_name,
-  lat: a.lat,
-  lon: a.lon,
+  ...pick(a, 'lat', 'lon'),
 });

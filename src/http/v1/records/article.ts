@@ -5,7 +5,8 @@
  */
 import { Type, type Static } from 'typebox';
 import type { ArchiveHit, ArticleCsvField, ArticleView } from '../../../domain/articles/index.js';
-import type { CsvColumnSpec } from '../../../domain/csv-export.js';
+import { csvColumns, type CsvColumnSpec } from '../../../domain/csv-export.js';
+import { pick } from '../../records/pick.js';
 import { Nullable, component } from '../../schema.js';
 import { v1ArticleExample } from '../../examples.js';
 
@@ -55,20 +56,9 @@ export type Article = Static<typeof Article>;
 export const presentArticle = (a: ArticleView & { is_saved: boolean }): Article => ({
   id: a.id,
   kind: a.kind === 'event' ? 'event' : 'article',
-  headline: a.headline,
-  slug: a.slug,
-  content: a.content,
-  takeaways: a.takeaways,
-  why_it_matters: a.why_it_matters,
+  ...pick(a, 'headline', 'slug', 'content', 'takeaways', 'why_it_matters'),
   region: a.region_name,
-  region_slug: a.region_slug,
-  country_code: a.country_code,
-  source_name: a.source_name,
-  source_url: a.source_url,
-  edition_id: a.edition_id,
-  edition_number: a.edition_number,
-  publish_date: a.publish_date,
-  featured: a.featured,
+  ...pick(a, 'region_slug', 'country_code', 'source_name', 'source_url', 'edition_id', 'edition_number', 'publish_date', 'featured'),
   topics: a.topics.map((t) => t.slug),
   tags: a.tags.map((t) => t.slug),
   airports: a.airports.map((x) => x.iata),
@@ -77,13 +67,9 @@ export const presentArticle = (a: ArticleView & { is_saved: boolean }): Article 
 });
 
 /** Columns of `GET /v1/search/export` (seed 001: no article text): header and the domain field it shows. */
-export const ARTICLE_CSV_COLUMNS: readonly CsvColumnSpec<ArticleCsvField>[] = [
-  { header: 'headline', field: 'headline' },
-  { header: 'why_it_matters', field: 'why_it_matters' },
-  { header: 'topics', field: 'topic_names' },
-  { header: 'source', field: 'source_name' },
-  { header: 'link', field: 'source_url' },
-];
+export const ARTICLE_CSV_COLUMNS: readonly CsvColumnSpec<ArticleCsvField>[] = csvColumns<ArticleCsvField>([
+  'headline', 'why_it_matters', ['topics', 'topic_names'], ['source', 'source_name'], ['link', 'source_url'],
+]);
 
 /** A search result: the article record; `highlight` is set when asked for (`highlight=true` with `q`). */
 export type SearchHit = Article;

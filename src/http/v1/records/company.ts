@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { CompanyView } from '../../../domain/companies/index.js';
+import { pick } from '../../records/pick.js';
 import { Nullable, component } from '../../schema.js';
 
 const CompanyLink = component('V1CompanyLink', Type.Object({
@@ -53,20 +54,8 @@ export const AdminCompany = component('V1AdminCompany', Type.Object({
 }, { title: 'Company (admin)' }), { ...companyExample, created_at: '2026-03-02T09:00:00.000Z' });
 export type AdminCompany = Static<typeof AdminCompany>;
 
-export const presentCompany = (c: CompanyView): Company => ({
-  id: c.id,
-  name: c.name,
-  slug: c.slug,
-  country_code: c.country_code,
-  country_name: c.country_name,
-  website: c.website,
-  aliases: c.aliases,
-  parent: c.parent,
-  subsidiaries: c.subsidiaries,
-  project_count: c.project_count,
-  tender_count: c.tender_count,
-  article_count: c.article_count,
-});
+export const presentCompany = (c: CompanyView): Company =>
+  pick(c, 'id', 'name', 'slug', 'country_code', 'country_name', 'website', 'aliases', 'parent', 'subsidiaries', 'project_count', 'tender_count', 'article_count');
 
 /** The admin record: the reader's record plus `created_at`. */
 export const presentAdminCompany = (c: CompanyView): AdminCompany => ({ ...presentCompany(c), created_at: new Date(c.created_at).toISOString() });

@@ -1,6 +1,7 @@
 /** The calendar event record of the /v1 edition (fields not shown by the seed; ours). */
 import { Type, type Static } from 'typebox';
 import type { CalendarEventView } from '../../../domain/calendar/index.js';
+import { pick } from '../../records/pick.js';
 import { Nullable, component } from '../../schema.js';
 
 export const CalendarEvent = component('V1CalendarEvent', Type.Object({
@@ -22,18 +23,7 @@ export const CalendarEvent = component('V1CalendarEvent', Type.Object({
 export type CalendarEvent = Static<typeof CalendarEvent>;
 
 export const presentEvent = (e: CalendarEventView): CalendarEvent => ({
-  id: e.id,
-  title: e.title,
-  starts_on: e.starts_on,
-  ends_on: e.ends_on,
-  city: e.city,
-  country_code: e.country_code,
+  ...pick(e, 'id', 'title', 'starts_on', 'ends_on', 'city', 'country_code'),
   country: e.country_name,
-  region_slug: e.region_slug,
-  venue: e.venue,
-  organiser: e.organiser,
-  url: e.url,
-  description: e.description,
-  origin: e.origin,
-  article_id: e.article_id,
+  ...pick(e, 'region_slug', 'venue', 'organiser', 'url', 'description', 'origin', 'article_id'),
 });

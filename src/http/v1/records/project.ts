@@ -4,7 +4,7 @@
  * `project_type_slug` (the values the filters take). The CSV columns of the export.
  */
 import { Type, type Static } from 'typebox';
-import type { CsvColumnSpec } from '../../../domain/csv-export.js';
+import { csvColumns, type CsvColumnSpec } from '../../../domain/csv-export.js';
 import { PROJECT_STATUSES, type ProjectCsvField, type ProjectMention, type ProjectView } from '../../../domain/projects/index.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
 import { v1ProjectDetailExample, v1ProjectExample } from '../../examples.js';
@@ -82,9 +82,8 @@ export const presentProjectDetail = (p: ProjectView & { is_watched: boolean; art
 });
 
 /** Columns of `GET /v1/projects/export`: the record's fields, without the per-caller flag (header: the domain field it shows). */
-export const PROJECT_CSV_COLUMNS: readonly CsvColumnSpec<ProjectCsvField>[] = ([
-  ['id', 'id'], ['title', 'title'], ['airport', 'airport_name'], ['iata_code', 'iata_code'], ['country_code', 'country_code'],
-  ['region', 'region_name'], ['project_type', 'project_type_name'], ['status', 'status'], ['value_amount', 'value_amount'],
-  ['value_currency', 'value_currency'], ['value_basis', 'value_basis'], ['announced_on', 'announced_on'],
-  ['expected_completion_year', 'expected_completion_year'], ['parent_project_id', 'parent_project_id'],
-] as const).map(([header, field]) => ({ header, field }));
+export const PROJECT_CSV_COLUMNS: readonly CsvColumnSpec<ProjectCsvField>[] = csvColumns<ProjectCsvField>([
+  'id', 'title', ['airport', 'airport_name'], 'iata_code', 'country_code', ['region', 'region_name'],
+  ['project_type', 'project_type_name'], 'status', 'value_amount', 'value_currency', 'value_basis',
+  'announced_on', 'expected_completion_year', 'parent_project_id',
+]);

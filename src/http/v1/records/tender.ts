@@ -4,7 +4,7 @@
  * categories. The single read adds `bidders`; the CSV export adds a `bidders` column.
  */
 import { Type, type Static } from 'typebox';
-import type { CsvColumnSpec } from '../../../domain/csv-export.js';
+import { csvColumns, type CsvColumnSpec } from '../../../domain/csv-export.js';
 import { TENDER_STATUSES, TENDER_TYPES, type TenderCsvField, type TenderView } from '../../../domain/tenders/index.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
 import { v1TenderExample } from '../../examples.js';
@@ -66,9 +66,9 @@ export const presentTender = (t: TenderView): Tender => ({
 });
 
 /** Columns of `GET /v1/tenders/export`: the record's scalar fields, lists joined, plus bidders (header: the domain field it shows). */
-export const TENDER_CSV_COLUMNS: readonly CsvColumnSpec<TenderCsvField>[] = ([
-  ['id', 'id'], ['title', 'title'], ['reference', 'reference'], ['buyer', 'buyer_name'], ['airport', 'airport_name'], ['iata_code', 'iata_code'],
-  ['country_code', 'country_code'], ['region', 'region_name'], ['type', 'tender_type'], ['status', 'status'], ['published_on', 'published_on'],
-  ['deadline', 'deadline'], ['estimated_value', 'estimated_value'], ['currency', 'currency'], ['topics', 'topic_slugs'], ['tags', 'tag_slugs'],
-  ['awarded_to', 'awarded_to'], ['source_name', 'source_name'], ['source_url', 'source_url'], ['bidders', 'bidders'],
-] as const).map(([header, field]) => ({ header, field }));
+export const TENDER_CSV_COLUMNS: readonly CsvColumnSpec<TenderCsvField>[] = csvColumns<TenderCsvField>([
+  'id', 'title', 'reference', ['buyer', 'buyer_name'], ['airport', 'airport_name'], 'iata_code',
+  'country_code', ['region', 'region_name'], ['type', 'tender_type'], 'status', 'published_on', 'deadline',
+  'estimated_value', 'currency', ['topics', 'topic_slugs'], ['tags', 'tag_slugs'], 'awarded_to',
+  'source_name', 'source_url', 'bidders',
+]);

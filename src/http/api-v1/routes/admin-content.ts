@@ -16,7 +16,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
+import type { Ctx } from '../../../domain/context.js';
 import { ArticleCreate, ArticlePatch, createArticle, deleteArticle, getAdminArticle, updateArticle } from '../../../domain/articles/index.js';
 import { createProject, deleteProject, getAdminProject, ProjectCreate, ProjectPatch, updateProject } from '../../../domain/projects/index.js';
 import { createTender, deleteTender, getAdminTender, TenderCreate, TenderPatch, updateTender } from '../../../domain/tenders/index.js';
@@ -29,63 +30,77 @@ import { component } from '../../schema.js';
 import { projectCreateExample, projectPatchExample } from '../../examples.js';
 
 const responses = { 409: ErrorBody };
-const idOf = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: `${what} id (UUID)` }) });
-const deleted = (id: string) => ({ data: { id, deleted: true as const } });
+
+/** An operation's literal `apiV1Admin…` operationId, its summary and (optionally) its description. */
+type RouteDoc = readonly [operationId: string, summary: string, description?: string];
+const doc = ([operationId, summary, description]: RouteDoc, tags: string[]) => ({ operationId, summary, tags, ...(description ? { description } : {}) });
+
+/**
+ * Registers `POST /<collection>`, `GET`, `PATCH` and `DELETE /<collection>/{id}` of one entity in
+ * this edition's words: the record in `{ data }`, 201 with `Location` on create, `{ id, deleted }`
+ * on delete. `what` names the id parameter ("Project" gives "Project id (UUID)").
+ */
+function recordRoutes<View, Rec extends { id: string }, C extends TSchema, P extends TSchema>(
+  app: FastifyInstance,
+  collection: string,
+  spec: {
+    tags: string[];
+    what: string;
+    record: TSchema;
+    present: (view: View) => Rec;
+    create: { doc: RouteDoc; body: C; run: (ctx: Ctx, body: Static<C>) => Promise<View> };
+    read: { doc: RouteDoc; run: (ctx: Ctx, id: string) => Promise<View> };
+    update: { doc: RouteDoc; body: P; run: (ctx: Ctx, id: string, body: Static<P>) => Promise<View> };
+    remove: { doc: RouteDoc; run: (ctx: Ctx, id: string) => Promise<unknown> };
+  },
+): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { tags, present } = spec;
+  const params = Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: `${spec.what} id (UUID)` }) });
+  const data = Envelope(spec.record);
+  r.post(`/${collection}`, {
+    schema: { ...doc(spec.create.doc, tags), body: spec.create.body, response: { 201: data, ...responses } },
+  }, async (req, reply) => created(reply, present(await spec.create.run(ctxOf(req), req.body as Static<C>))));
+  r.get(`/${collection}/:id`, {
+    schema: { ...doc(spec.read.doc, tags), params, response: { 200: data } },
+  }, async (req) => ({ data: present(await spec.read.run(ctxOf(req), req.params.id)) }));
+  r.patch(`/${collection}/:id`, {
+    schema: { ...doc(spec.update.doc, tags), params, body: spec.update.body, response: { 200: data, ...responses } },
+  }, async (req) => ({ data: present(await spec.update.run(ctxOf(req), req.params.id, req.body as Static<P>)) }));
+  r.delete(`/${collection}/:id`, {
+    schema: { ...doc(spec.remove.doc, tags), params, response: { 200: Envelope(Deleted), ...responses } },
+  }, async (req) => {
+    await spec.remove.run(ctxOf(req), req.params.id);
+    return { data: { id: req.params.id, deleted: true as const } };
+  });
+}
+
+/** The read's description: what `Location` of a creation points at. */
+const readDescription = (one: string, whatever: string) =>
+  `${one} whatever ${whatever}, as the admin writes answer it: where \`Location\` of its creation points. Administrators only (any other token: 403).`;
 
 export default async function adminContentRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  recordRoutes(app, 'articles', {
+    tags: ['Admin: articles'], what: 'Article', record: Article, present: presentArticle,
+    create: { doc: ['apiV1AdminCreateArticle', 'Create an article'], body: component('ArticleCreate', ArticleCreate), run: createArticle },
+    read: { doc: ['apiV1AdminGetArticle', 'Read an article in any edition status (what Location of its creation points at)', readDescription('One article', 'the status of its edition (drafts included)')], run: getAdminArticle },
+    update: { doc: ['apiV1AdminUpdateArticle', 'Update an article (only the fields sent; lists replace the set)'], body: component('ArticlePatch', ArticlePatch), run: updateArticle },
+    remove: { doc: ['apiV1AdminDeleteArticle', 'Delete an article'], run: deleteArticle },
+  });
 
-  // ------------------------------------------------------------------ articles
-  const articleTags = ['Admin: articles'];
-  r.post('/articles', {
-    schema: { operationId: 'apiV1AdminCreateArticle', summary: 'Create an article', tags: articleTags, body: component('ArticleCreate', ArticleCreate), response: { 201: Envelope(Article), ...responses } },
-  }, async (req, reply) => created(reply, presentArticle(await createArticle(ctxOf(req), req.body))));
+  recordRoutes(app, 'projects', {
+    tags: ['Admin: projects'], what: 'Project', record: Project, present: presentProject,
+    create: { doc: ['apiV1AdminCreateProject', 'Create a project'], body: component('ProjectCreate', ProjectCreate, projectCreateExample), run: createProject },
+    read: { doc: ['apiV1AdminGetProject', 'Read a project in any state (what Location of its creation points at)', readDescription('One project', 'its state (unpublished included)')], run: getAdminProject },
+    update: { doc: ['apiV1AdminUpdateProject', 'Update a project (only the fields sent; lists replace the set)'], body: component('ProjectPatch', ProjectPatch, projectPatchExample), run: updateProject },
+    remove: { doc: ['apiV1AdminDeleteProject', 'Delete a project'], run: deleteProject },
+  });
 
-  r.get('/articles/:id', {
-    schema: { operationId: 'apiV1AdminGetArticle', summary: 'Read an article in any edition status (what Location of its creation points at)', tags: articleTags, description: 'One article whatever the status of its edition (drafts included), as the admin writes answer it: where `Location` of its creation points. Administrators only (any other token: 403).', params: idOf('Article'), response: { 200: Envelope(Article) } },
-  }, async (req) => ({ data: presentArticle(await getAdminArticle(ctxOf(req), req.params.id)) }));
-
-  r.patch('/articles/:id', {
-    schema: { operationId: 'apiV1AdminUpdateArticle', summary: 'Update an article (only the fields sent; lists replace the set)', tags: articleTags, params: idOf('Article'), body: component('ArticlePatch', ArticlePatch), response: { 200: Envelope(Article), ...responses } },
-  }, async (req) => ({ data: presentArticle(await updateArticle(ctxOf(req), req.params.id, req.body)) }));
-
-  r.delete('/articles/:id', {
-    schema: { operationId: 'apiV1AdminDeleteArticle', summary: 'Delete an article', tags: articleTags, params: idOf('Article'), response: { 200: Envelope(Deleted), ...responses } },
-  }, async (req) => deleted(await deleteArticle(ctxOf(req), req.params.id).then(() => req.params.id)));
-
-  // ------------------------------------------------------------------ projects
-  const projectTags = ['Admin: projects'];
-  r.post('/projects', {
-    schema: { operationId: 'apiV1AdminCreateProject', summary: 'Create a project', tags: projectTags, body: component('ProjectCreate', ProjectCreate, projectCreateExample), response: { 201: Envelope(Project), ...responses } },
-  }, async (req, reply) => created(reply, presentProject(await createProject(ctxOf(req), req.body))));
-
-  r.get('/projects/:id', {
-    schema: { operationId: 'apiV1AdminGetProject', summary: 'Read a project in any state (what Location of its creation points at)', tags: projectTags, description: 'One project whatever its state (unpublished included), as the admin writes answer it: where `Location` of its creation points. Administrators only (any other token: 403).', params: idOf('Project'), response: { 200: Envelope(Project) } },
-  }, async (req) => ({ data: presentProject(await getAdminProject(ctxOf(req), req.params.id)) }));
-
-  r.patch('/projects/:id', {
-    schema: { operationId: 'apiV1AdminUpdateProject', summary: 'Update a project (only the fields sent; lists replace the set)', tags: projectTags, params: idOf('Project'), body: component('ProjectPatch', ProjectPatch, projectPatchExample), response: { 200: Envelope(Project), ...responses } },
-  }, async (req) => ({ data: presentProject(await updateProject(ctxOf(req), req.params.id, req.body)) }));
-
-  r.delete('/projects/:id', {
-    schema: { operationId: 'apiV1AdminDeleteProject', summary: 'Delete a project', tags: projectTags, params: idOf('Project'), response: { 200: Envelope(Deleted), ...responses } },
-  }, async (req) => deleted(await deleteProject(ctxOf(req), req.params.id).then(() => req.params.id)));
-
-  // ------------------------------------------------------------------ tenders
-  const tenderTags = ['Admin: tenders'];
-  r.post('/tenders', {
-    schema: { operationId: 'apiV1AdminCreateTender', summary: 'Create a tender', tags: tenderTags, body: component('TenderCreate', TenderCreate), response: { 201: Envelope(TenderWithBidders), ...responses } },
-  }, async (req, reply) => created(reply, presentTenderWithBidders(await createTender(ctxOf(req), req.body))));
-
-  r.get('/tenders/:id', {
-    schema: { operationId: 'apiV1AdminGetTender', summary: 'Read a tender in any state (what Location of its creation points at)', tags: tenderTags, description: 'One tender whatever its state (unpublished included), with its bidders, as the admin writes answer it: where `Location` of its creation points. Administrators only (any other token: 403).', params: idOf('Tender'), response: { 200: Envelope(TenderWithBidders) } },
-  }, async (req) => ({ data: presentTenderWithBidders(await getAdminTender(ctxOf(req), req.params.id)) }));
-
-  r.patch('/tenders/:id', {
-    schema: { operationId: 'apiV1AdminUpdateTender', summary: 'Update a tender (only the fields sent; lists replace the set)', tags: tenderTags, params: idOf('Tender'), body: component('TenderPatch', TenderPatch), response: { 200: Envelope(TenderWithBidders), ...responses } },
-  }, async (req) => ({ data: presentTenderWithBidders(await updateTender(ctxOf(req), req.params.id, req.body)) }));
-
-  r.delete('/tenders/:id', {
-    schema: { operationId: 'apiV1AdminDeleteTender', summary: 'Delete a tender', tags: tenderTags, params: idOf('Tender'), response: { 200: Envelope(Deleted), ...responses } },
-  }, async (req) => deleted(await deleteTender(ctxOf(req), req.params.id).then(() => req.params.id)));
+  recordRoutes(app, 'tenders', {
+    tags: ['Admin: tenders'], what: 'Tender', record: TenderWithBidders, present: presentTenderWithBidders,
+    create: { doc: ['apiV1AdminCreateTender', 'Create a tender'], body: component('TenderCreate', TenderCreate), run: createTender },
+    read: { doc: ['apiV1AdminGetTender', 'Read a tender in any state (what Location of its creation points at)', readDescription('One tender', 'its state (unpublished included), with its bidders')], run: getAdminTender },
+    update: { doc: ['apiV1AdminUpdateTender', 'Update a tender (only the fields sent; lists replace the set)'], body: component('TenderPatch', TenderPatch), run: updateTender },
+    remove: { doc: ['apiV1AdminDeleteTender', 'Delete a tender'], run: deleteTender },
+  });
 }

@@ -5,8 +5,8 @@
  * in /desk/tenders and is published from there; add a news source, poll it now, enable and disable it; upload an image in
  * /desk/media by dropping it, edit its alt text, try to delete a pinned asset and read why not; add
  * a procurement review; a stale edit shows the conflict (409, decision 0050) and reload works, for a
- * project and for two editors of one article and one edition;
- * the keyboard alone creates a project.
+ * project and for two editors of one article and one edition, of one news source and one media asset;
+ * the keyboard alone creates a project; the mouse reorders an edition's articles by dragging one.
  * axe-core on every desk page visited; one page again at 360 px.
  */
 import assert from 'node:assert/strict';
@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { parseAllowedHosts } from '../../src/net/outbound.js';
 import type { TestIdentity } from '../helpers/harness.js';
 import { feedRoute, rss, startFeedServer, type FeedServer } from '../intake/feed-server.js';
+import type { Page } from 'playwright-core';
 import { assertAccessible, expectHeading, signInWithEmailLink, startBrowserService, type BrowserService } from './service.js';
 
 let svc: BrowserService;
@@ -37,6 +38,7 @@ before(async () => {
   svc = await startBrowserService({ outboundAllowedHosts: parseAllowedHosts('127.0.0.2') });
   feeds = await startFeedServer('127.0.0.2', {
     '/desk.xml': feedRoute(() => rss([{ guid: 'desk-b-1', title: 'Changi Terminal 5 contract awarded to builders', link: 'https://news.example.com/changi-t5-desk', description: 'Singapore Changi Airport awards the Terminal 5 contract.' }])),
+    '/two-editors.xml': feedRoute(() => rss([])),
   });
   admin = await svc.h.identity({ admin: true, plan: 'enterprise' });
 
@@ -328,6 +330,101 @@ describe('the desk record pages, as an administrator', () => {
       const after = (await adminCall('GET', `/v1/admin/editions/${edition.body.id}`)).body;
       assert.deepEqual(after.key_trends, ['A trend from the latest version']);
       assert.equal(after.summary, 'The first editor\'s summary.');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('two editors of one news source and one media asset: the second save from an older version gets the 409 notice, reload shows the first editor\'s change', async () => {
+    const source = await adminCall('POST', '/v1/admin/sources', { name: 'Two editors feed', feed_url: feeds.url('/two-editors.xml'), trust_weight: 50 });
+    assert.equal(source.status, 201, JSON.stringify(source.body));
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await png('#3355aa'))], { type: 'image/png' }), 'two-editors.png');
+    const upload = await svc.call('/v1/admin/media', { method: 'POST', headers: admin.keyAuth, body: form });
+    assert.equal(upload.status, 201, await upload.clone().text());
+    const asset = (await upload.json()) as { id: string };
+    const context = await svc.newContext();
+    const first = await context.newPage();
+    const second = await context.newPage();
+    type Field = [label: string, value: string];
+    /**
+     * Both tabs open the edit dialog of one record at `url`; the first saves `edit`; the second,
+     * from the older version, saves `stale` and gets the 409 notice with what it typed kept and the
+     * row (`stored()`) unchanged; its reload shows the first editor's `edit`, and its `retry` saves.
+     */
+    const twoEditors = async (r: { url: string; open: string; save: string; saved: (typed: Field) => string; edit: Field; stale: Field; retry: Field; stored: () => Promise<unknown>; before: unknown; after: unknown }) => {
+      const dialogs = [];
+      for (const page of [first, second]) {
+        await page.goto(r.url);
+        await page.getByRole('button', { name: r.open }).click();
+        dialogs.push(page.getByRole('dialog'));
+      }
+      const [one, two] = dialogs as [ReturnType<Page['getByRole']>, ReturnType<Page['getByRole']>];
+      const type = async (dialog: typeof one, [label, value]: Field) => dialog.getByLabel(label).fill(value);
+      await type(one, r.edit);
+      await one.getByRole('button', { name: r.save }).click();
+      await first.getByText(r.saved(r.edit)).waitFor();
+
+      await type(two, r.stale);
+      await two.getByRole('button', { name: r.save }).click();
+      await two.getByRole('alert').filter({ hasText: 'Someone else changed this record' }).waitFor();
+      await assertAccessible(second, `${r.url} (stale edit)`);
+      assert.equal(await two.getByLabel(r.stale[0]).inputValue(), r.stale[1], 'what was typed stays');
+      assert.deepEqual(await r.stored(), r.before, 'the stale save changed nothing');
+      await two.getByRole('button', { name: 'Reload the latest version' }).click();
+      await two.getByText('Reloaded the latest version.').waitFor();
+      assert.equal(await two.getByLabel(r.edit[0]).inputValue(), r.edit[1]);
+      await type(two, r.retry);
+      await two.getByRole('button', { name: r.save }).click();
+      await second.getByText(r.saved(r.retry)).waitFor();
+      assert.deepEqual(await r.stored(), r.after);
+    };
+    try {
+      await signInWithEmailLink(svc, first, admin.email);
+      const sourceRow = () => svc.h.database.db.selectFrom('news_sources').select(['name', 'trust_weight']).where('id', '=', source.body.id).executeTakeFirstOrThrow();
+      await twoEditors({
+        url: '/desk/sources', open: 'Edit Two editors feed', save: 'Save changes', stored: sourceRow,
+        saved: ([label, value]) => `${label === 'Name' ? value : 'Two editors feed'} was saved.`,
+        edit: ['Trust weight (0–100)', '80'], stale: ['Name', 'Two editors feed, renamed from an older version'], retry: ['Name', 'Two editors feed, renamed'],
+        before: { name: 'Two editors feed', trust_weight: 80 }, after: { name: 'Two editors feed, renamed', trust_weight: 80 },
+      });
+      const assetRow = () => svc.h.database.db.selectFrom('media_assets').select(['alt_text', 'credit']).where('id', '=', asset.id).executeTakeFirstOrThrow();
+      await twoEditors({
+        url: '/desk/media', open: 'Edit two-editors.png', save: 'Save', stored: assetRow, saved: () => 'Saved two-editors.png.',
+        edit: ['Alt text', 'Alt text of the first editor'], stale: ['Credit', 'Credit from an older version'], retry: ['Credit', 'Credit from the latest version'],
+        before: { alt_text: 'Alt text of the first editor', credit: null }, after: { alt_text: 'Alt text of the first editor', credit: 'Credit from the latest version' },
+      });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the mouse reorders an edition\'s articles: dragging the third onto the first saves the new sort_order', async () => {
+    const edition = await adminCall('POST', '/v1/admin/editions', { number: 9403, publish_date: '2026-12-04' });
+    assert.equal(edition.status, 201, JSON.stringify(edition.body));
+    const ids: string[] = [];
+    for (const [i, headline] of ['Dragged story one', 'Dragged story two', 'Dragged story three'].entries()) {
+      const article = await adminCall('POST', '/v1/admin/articles', { edition_id: edition.body.id, headline, sort_order: i });
+      assert.equal(article.status, 201, JSON.stringify(article.body));
+      ids.push(article.body.id);
+    }
+    const stored = async () => (await svc.h.database.db.selectFrom('articles').select(['id', 'sort_order']).where('edition_id', '=', edition.body.id).orderBy('sort_order').execute());
+    assert.deepEqual((await stored()).map((a) => a.id), ids);
+    const context = await svc.newContext();
+    const page = await context.newPage();
+    try {
+      await signInWithEmailLink(svc, page, admin.email);
+      await page.goto(`/desk/editions/${edition.body.id}`);
+      const row = (id: string) => page.locator(`li[data-article-id="${id}"]`);
+      await row(ids[2]!).waitFor();
+      // Grab the row by its position number, not its link (a link would drag its URL).
+      await row(ids[2]!).dragTo(row(ids[0]!), { sourcePosition: { x: 12, y: 12 }, targetPosition: { x: 12, y: 12 } });
+      const deadline = Date.now() + 10_000;
+      while ((await stored())[0]!.id !== ids[2] && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await page.getByText('is now at position 1 of 3. Order saved.').waitFor({ state: 'attached' });
+      assert.deepEqual(await stored(), [{ id: ids[2], sort_order: 0 }, { id: ids[0], sort_order: 1 }, { id: ids[1], sort_order: 2 }]);
+      const headlines = await page.locator('ol[aria-label="Articles in order"] > li a').allTextContents();
+      assert.deepEqual(headlines, ['Dragged story three', 'Dragged story one', 'Dragged story two']);
     } finally {
       await context.close();
     }

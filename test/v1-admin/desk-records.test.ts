@@ -1,14 +1,15 @@
 /**
  * What the editorial desk's record pages need from /v1/admin (issue 27): the lists of projects and
  * tenders in any state, conditional PATCH with `If-Match` on projects, tenders, calendar events,
- * editions and articles (409 when someone else changed the record; decision 0050) and polling one
- * news source now.
+ * editions, articles, news sources, media and companies (409 when someone else changed the record;
+ * decision 0050) and polling one news source now.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseAllowedHosts } from '../../src/net/outbound.js';
 import { startHarness, type Harness, type TestIdentity } from '../helpers/harness.js';
 import { feedRoute, rss, startFeedServer, type FeedServer } from '../intake/feed-server.js';
+import { image, uploaded } from '../v1/media-helpers.js';
 import { auditCount, call, expectProblem, NOBODY } from './helpers.js';
 
 let h: Harness;
@@ -22,6 +23,7 @@ before(async () => {
   feeds = await startFeedServer('127.0.0.2', {
     '/desk.xml': feedRoute(() => rss([{ guid: 'desk-1', title: 'Changi Terminal 5 contract awarded to builders', link: 'https://news.example.com/changi-t5', description: 'Singapore Changi Airport awards the Terminal 5 contract.', pubDate: 'Sat, 21 Nov 2026 08:00:00 GMT' }])),
     '/broken.xml': (_req, res) => { res.statusCode = 500; res.end('down'); },
+    '/desk-etag.xml': feedRoute(() => rss([{ guid: 'desk-etag-1', title: 'Heathrow baggage hall contract signed', link: 'https://news.example.com/lhr-baggage', description: 'Heathrow signs the baggage hall contract.', pubDate: 'Sat, 21 Nov 2026 08:00:00 GMT' }])),
   });
 });
 after(async () => { await feeds?.close(); await h?.close(); });
@@ -98,10 +100,39 @@ describe('PATCH with If-Match (decision 0050)', () => {
       name: 'article', url: '/v1/admin/articles', entity: 'article', change: { why_it_matters: 'first editor' }, other: { why_it_matters: 'second editor', tags: ['desk-etag'] },
       body: async () => ({ edition_id: (await created('/v1/admin/editions', { number: 92702, publish_date: '2027-01-14' })).id, headline: 'Desk etag article' }),
     },
+    {
+      name: 'news source', url: '/v1/admin/sources', body: { name: 'Desk etag source', feed_url: 'https://news.example.com/desk-etag.xml' }, entity: 'news_source',
+      change: { name: 'Desk etag source (first editor)' }, other: { name: 'Desk etag source (second editor)', trust_weight: 90 },
+      stored: (id: string) => h.database.db.selectFrom('news_sources').select(['name', 'trust_weight']).where('id', '=', id).executeTakeFirstOrThrow(),
+      row: { name: 'Desk etag source (first editor)', trust_weight: 50 },
+    },
+    {
+      name: 'media asset', url: '/v1/admin/media', make: async () => uploaded(h, admin, await image(40, 30), 'desk-etag.jpg'), entity: 'media',
+      change: { alt_text: 'first editor' }, other: { alt_text: 'second editor', countries: ['GB'] },
+      stored: async (id: string) => ({
+        ...(await h.database.db.selectFrom('media_assets').select('alt_text').where('id', '=', id).executeTakeFirstOrThrow()),
+        bindings: (await h.database.db.selectFrom('media_bindings').select('country_code').where('media_id', '=', id).execute()).length,
+      }),
+      row: { alt_text: 'first editor', bindings: 0 },
+    },
+    {
+      name: 'company', url: '/v1/admin/companies', body: { name: 'Desk etag company' }, entity: 'company',
+      change: { website: 'https://first.example.com' }, other: { website: 'https://second.example.com', aliases: ['Desk etag other name'] },
+      stored: async (id: string) => ({
+        ...(await h.database.db.selectFrom('companies').select('website').where('id', '=', id).executeTakeFirstOrThrow()),
+        aliases: (await h.database.db.selectFrom('company_aliases').select('alias').where('company_id', '=', id).execute()).length,
+      }),
+      row: { website: 'https://first.example.com', aliases: 0 },
+    },
   ];
+  /** The record a case starts from: made by its `make` (an upload), or created from its JSON body. */
+  const start = async (c: (typeof cases)[number]): Promise<{ id: string; version: string }> => {
+    if ('make' in c && c.make) return c.make();
+    return created(c.url, typeof c.body === 'function' ? await c.body() : c.body);
+  };
   for (const c of cases) {
     it(`${c.name}: GET answers ETag = "version"; a PATCH from the current version passes, one from a stale version is 409 and changes nothing`, async () => {
-      const rec = await created(c.url, typeof c.body === 'function' ? await c.body() : c.body);
+      const rec = await start(c);
       const read = await call(h, admin, 'GET', `${c.url}/${rec.id}`);
       assert.equal(read.headers.etag, `"${rec.version}"`);
       assert.equal(read.json().version, rec.version);
@@ -117,6 +148,7 @@ describe('PATCH with If-Match (decision 0050)', () => {
       assert.equal(stale.type, 'urn:airport-intel:problem:stale-version');
       const after = (await call(h, admin, 'GET', `${c.url}/${rec.id}`)).json();
       assert.deepEqual(after, now);
+      if ('stored' in c && c.stored) assert.deepEqual(await c.stored(rec.id), c.row);
       assert.equal(await auditCount(h, c.entity, rec.id), audits);
 
       // A list naming the current version, `*`, and no header at all pass; weak tags never match.
@@ -157,6 +189,42 @@ describe('PATCH with If-Match (decision 0050)', () => {
     // The admin read, `version` included, is accepted back as it is (decision 0023).
     const back = await patch(`/v1/admin/articles/${art.id}`, read, `"${read.version}"`);
     assert.equal(back.statusCode, 200, back.body);
+  });
+});
+
+describe('what the versions of sources, media and companies cover', () => {
+  it('a news source\'s version leaves out its polling state: a poll never makes an editor\'s save stale', async () => {
+    const src = await created('/v1/admin/sources', { name: 'Desk etag polled feed', feed_url: feeds.url('/desk-etag.xml') });
+    assert.equal((await call(h, admin, 'POST', `/v1/admin/sources/${src.id}/poll`)).json().fetched, true);
+    const read = await call(h, admin, 'GET', `/v1/admin/sources/${src.id}`);
+    assert.ok(read.json().last_success_at);
+    assert.equal(read.json().version, src.version);
+    assert.equal(read.headers.etag, `"${src.version}"`);
+    const saved = await patch(`/v1/admin/sources/${src.id}`, { trust_weight: 75 }, `"${src.version}"`);
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.equal(saved.json().trust_weight, 75);
+  });
+
+  it('a media asset\'s version moves with its bindings alone; a stale save of them is refused and leaves them', async () => {
+    const asset = await uploaded(h, admin, await image(40, 30), 'desk-etag-bound.jpg');
+    const first = await patch(`/v1/admin/media/${asset.id}`, { airports: ['LHR'] }, `"${asset.version}"`);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.notEqual(first.json().version, asset.version);
+    await expectProblem(await patch(`/v1/admin/media/${asset.id}`, { airports: ['SIN'] }, `"${asset.version}"`), 409, undefined, /changed by someone else/);
+    const bound = await h.database.db.selectFrom('media_bindings as b').innerJoin('airports as a', 'a.id', 'b.airport_id').select('a.iata').where('b.media_id', '=', asset.id).execute();
+    assert.deepEqual(bound.map((b) => b.iata), ['LHR']);
+  });
+
+  it('a company\'s version moves with its aliases alone; a stale save of them is refused and leaves them', async () => {
+    const company = await created('/v1/admin/companies', { name: 'Desk etag aliased company' });
+    const first = await patch(`/v1/admin/companies/${company.id}`, { aliases: ['DEAC'] }, `"${company.version}"`);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.notEqual(first.json().version, company.version);
+    assert.equal(first.headers.etag, `"${first.json().version}"`);
+    await expectProblem(await patch(`/v1/admin/companies/${company.id}`, { aliases: ['Other'] }, `"${company.version}"`), 409, undefined, /changed by someone else/);
+    const aliases = await h.database.db.selectFrom('company_aliases').select('alias').where('company_id', '=', company.id).execute();
+    assert.deepEqual(aliases.map((a) => a.alias), ['DEAC']);
+    assert.equal((await call(h, admin, 'GET', `/v1/admin/companies?q=desk%20etag%20aliased`)).json().companies[0].version, first.json().version);
   });
 });
 

@@ -28,7 +28,7 @@ export async function upload(h: Harness, who: TestIdentity, file: Buffer, filena
 export async function uploaded(h: Harness, who: TestIdentity, file: Buffer, filename = 'photo.jpg', fields: Record<string, string> = {}) {
   const res = await upload(h, who, file, filename, fields);
   assert.equal(res.statusCode, 201, res.body.slice(0, 300));
-  return res.json() as { id: string; content_type: string; width: number; height: number; filename: string; placeholder: string };
+  return res.json() as { id: string; content_type: string; width: number; height: number; filename: string; placeholder: string; version: string };
 }
 
 /** PATCH /v1/admin/media/{id}; expects 200. */

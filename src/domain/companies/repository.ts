@@ -8,6 +8,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { ancestorChain } from '../sql/ancestry.js';
+import { recordVersion } from '../sql/record-version.js';
 import type { Window } from '../pagination.js';
 import { likePattern } from '../shared/sql-filters.js';
 import type { CompanyFilter } from './schemas.js';
@@ -34,7 +35,11 @@ export interface CompanyView extends CompanyRef {
   /** Articles of published editions that name them. */
   article_count: number;
   created_at: Date;
+  /** The version of its row and aliases (the admin faces' ETag, decision 0050). */
+  record_version: string;
 }
+
+const version = recordVersion('c', { links: [{ table: 'company_aliases', key: 'company_id' }] });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,7 +55,7 @@ export async function selectCompanyViews(db: Kysely<DB>, ids: string[]): Promise
     ),
     tree(root, id) as (select root, id from same union select t.root, c.id from companies c join tree t on c.parent_id = t.id),
     reach as (select root, array_agg(distinct id) as ids from tree group by root)
-    select c.id, c.name, c.slug, c.country_code, co.name as country_name, c.website, c.created_at,
+    select c.id, c.name, c.slug, c.country_code, co.name as country_name, c.website, c.created_at, ${version} as record_version,
       coalesce((select json_agg(al.alias order by al.alias) from company_aliases al where al.company_id = c.id), '[]') as aliases,
       (select json_build_object('id', pc.id, 'name', pc.name, 'slug', pc.slug) from companies pc where pc.id = c.parent_id) as parent,
       coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name, 'slug', s.slug) order by s.name, s.id) from companies s where s.parent_id = c.id), '[]') as subsidiaries,

@@ -4,6 +4,7 @@
  * record that lists the company through the change feed (migration 0019).
  */
 import { adminWrite } from '../admin/admin.js';
+import { checkIfMatch, type IfMatch } from '../admin/preconditions.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
@@ -13,13 +14,16 @@ import { checkParent, lockCompany, storedCompany } from './write-company.js';
 
 /**
  * Changes the fields `input` gives of company `id`.
+ * @param options.ifMatch the versions (`record_version`) the change was made from; another one is refused
  * @throws DomainError UNAUTHENTICATED, FORBIDDEN (not an administrator), NOT_FOUND, VALIDATION
- *   (unknown parent or country, a parent cycle), CONFLICT (the name or slug is taken)
+ *   (unknown parent or country, a parent cycle), CONFLICT (the name or slug is taken; the company or
+ *   its aliases changed since the version `options.ifMatch` names: decision 0050)
  */
-export async function updateCompany(ctx: Ctx, id: string, input: CompanyInput): Promise<CompanyView> {
+export async function updateCompany(ctx: Ctx, id: string, input: CompanyInput, options: { ifMatch?: IfMatch } = {}): Promise<CompanyView> {
   return adminWrite(ctx, async (trx, tctx) => {
     if (!(await lockCompany(trx, id))) throw notFound(`Company ${id}`);
     const before = await storedCompany(trx, id);
+    checkIfMatch(`Company ${id}`, before.record_version, options.ifMatch);
     if (input.parent_id) await checkParent(trx, input.parent_id, id);
     const set = {
       ...(input.name !== undefined ? { name: input.name.trim() } : {}),

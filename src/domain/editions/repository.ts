@@ -56,7 +56,7 @@ const columns = (eb: ExpressionBuilder<DB, 'editions'>) => [
   eb.ref('key_trends').$castTo<string[]>().as('key_trends'),
   eb.ref('regional_highlights').$castTo<RegionalHighlight[]>().as('regional_highlights'),
   eb.ref('key_metrics').$castTo<KeyMetric[]>().as('key_metrics'),
-  recordVersion('editions', ['article_count']).as('record_version'),
+  recordVersion('editions', { except: ['article_count'] }).as('record_version'),
 ] as const;
 
 /** The editions as `EditionView`s. */

@@ -3,7 +3,7 @@ import { adminWrite } from '../admin/admin.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { conflict } from '../errors.js';
 import type { NewsSourceCreateInput } from './schemas.js';
-import { checkFeedUrl, checkVocabulary, toSource, type NewsSource } from './sources-repository.js';
+import { checkFeedUrl, checkVocabulary, sourceVersion, toSource, type NewsSource } from './sources-repository.js';
 
 /**
  * Adds a news source (disabled unless `enabled` is true); its first poll is due at once when enabled.
@@ -28,7 +28,7 @@ export async function createNewsSource(ctx: Ctx, input: NewsSourceCreateInput): 
       next_poll_at: now,
       created_at: now,
       updated_at: now,
-    }).returningAll().executeTakeFirstOrThrow();
+    }).returningAll().returning(sourceVersion).executeTakeFirstOrThrow();
     const source = toSource(row);
     await recordAudit(trx, tctx, { action: 'create', entity: 'news_source', entityId: source.id, after: source });
     return source;

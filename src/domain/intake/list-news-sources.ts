@@ -1,6 +1,6 @@
 import type { Ctx } from '../context.js';
 import { requireAdmin } from '../admin/admin.js';
-import { toSource, type NewsSource } from './sources-repository.js';
+import { selectSources, toSource, type NewsSource } from './sources-repository.js';
 
 /**
  * The news sources, by name (administrators only).
@@ -8,6 +8,6 @@ import { toSource, type NewsSource } from './sources-repository.js';
  */
 export async function listNewsSources(ctx: Ctx, page: { limit: number; offset: number }): Promise<NewsSource[]> {
   requireAdmin(ctx.identity);
-  const rows = await ctx.db.selectFrom('news_sources').selectAll().orderBy('name').orderBy('id').limit(page.limit).offset(page.offset).execute();
+  const rows = await selectSources(ctx.db).orderBy('name').orderBy('id').limit(page.limit).offset(page.offset).execute();
   return rows.map(toSource);
 }

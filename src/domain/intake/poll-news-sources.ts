@@ -18,7 +18,7 @@ import { notFound } from '../errors.js';
 import { defineJob, enqueueJob, type JobHandler } from '../jobs/index.js';
 import { parseFeedItems } from './feed.js';
 import { ingestItems } from './ingest.js';
-import { toSource, type NewsSource } from './sources-repository.js';
+import { sourceVersion, toSource, type NewsSource } from './sources-repository.js';
 import { loadVocabulary } from './vocabulary.js';
 import type { Vocabulary } from './suggest-engine.js';
 
@@ -67,7 +67,7 @@ export async function pollSource(ctx: Ctx, sourceId: string, settings: PollSetti
     .set({ polling_until: new Date(now.getTime() + LEASE_MS), last_polled_at: now })
     .where('id', '=', sourceId)
     .where((eb) => eb.or([eb('polling_until', 'is', null), eb('polling_until', '<', now)]))
-    .returningAll().executeTakeFirst();
+    .returningAll().returning(sourceVersion).executeTakeFirst();
   if (!claimed) {
     const exists = await ctx.db.selectFrom('news_sources').select(['id', 'name']).where('id', '=', sourceId).executeTakeFirst();
     return { source_id: sourceId, name: exists?.name ?? '', fetched: false, not_modified: false, items_in_feed: 0, new_items: 0, duplicates: 0, error: exists ? 'already being polled' : 'no such source' };

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { invalidParam, notFound } from '../errors.js';
+import { recordVersion } from '../sql/record-version.js';
 
 /** A news source as the admin sees it. */
 export interface NewsSource {
@@ -21,11 +22,19 @@ export interface NewsSource {
   next_poll_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The version of what editors set (the polling state left out): the admin faces' ETag (decision 0050). */
+  record_version: string;
 }
+
+/** The columns the poller writes: kept out of a source's version, so a poll never makes an editor's save stale. */
+const POLLING_STATE = ['polling_until', 'last_polled_at', 'last_success_at', 'last_error', 'failure_count', 'next_poll_at', 'etag', 'last_modified'];
+
+/** `record_version` of a `news_sources` row: select it, or return it from a write, with the row. */
+export const sourceVersion = recordVersion('news_sources', { except: POLLING_STATE }).as('record_version');
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
-/** A row of `news_sources` as a {@link NewsSource}. */
+/** A row of `news_sources` with its `record_version` ({@link sourceVersion}) as a {@link NewsSource}. */
 export function toSource(r: Record<string, unknown>): NewsSource {
   return {
     id: r.id as string,
@@ -44,12 +53,17 @@ export function toSource(r: Record<string, unknown>): NewsSource {
     next_poll_at: iso(r.next_poll_at),
     created_at: iso(r.created_at)!,
     updated_at: iso(r.updated_at)!,
+    record_version: r.record_version as string,
   };
 }
 
-/** One source. @throws DomainError NOT_FOUND */
-export async function loadSource(db: Kysely<DB>, id: string): Promise<NewsSource> {
-  const row = await db.selectFrom('news_sources').selectAll().where('id', '=', id).executeTakeFirst();
+/** Selects the rows of `news_sources` with their version. */
+export const selectSources = (db: Kysely<DB>) => db.selectFrom('news_sources').selectAll().select(sourceVersion);
+
+/** One source, locked for the transaction when `lock`. @throws DomainError NOT_FOUND */
+export async function loadSource(db: Kysely<DB>, id: string, lock = false): Promise<NewsSource> {
+  const q = selectSources(db).where('id', '=', id);
+  const row = await (lock ? q.forUpdate() : q).executeTakeFirst();
   if (!row) throw notFound(`News source ${id}`);
   return toSource(row);
 }

@@ -1,20 +1,23 @@
 import type { Ctx } from '../context.js';
 import { adminWrite } from '../admin/admin.js';
+import { checkIfMatch, type IfMatch } from '../admin/preconditions.js';
 import { recordUpdate } from '../audit/audit-log.js';
-import { conflict, notFound } from '../errors.js';
+import { conflict } from '../errors.js';
 import type { NewsSourcePatchInput } from './schemas.js';
-import { checkFeedUrl, checkVocabulary, toSource, type NewsSource } from './sources-repository.js';
+import { checkFeedUrl, checkVocabulary, loadSource, sourceVersion, toSource, type NewsSource } from './sources-repository.js';
 
 /**
  * Changes a news source. A new feed URL forgets the conditional-GET validators and the failures;
  * enabling a source makes its next poll due at once.
- * @throws DomainError NOT_FOUND, VALIDATION, CONFLICT (feed URL of another source), UNAUTHENTICATED, FORBIDDEN
+ * @param options.ifMatch the versions (`record_version`) the change was made from; another one is refused
+ * @throws DomainError NOT_FOUND, VALIDATION, CONFLICT (feed URL of another source; the source changed
+ *   since the version `options.ifMatch` names: decision 0050), UNAUTHENTICATED, FORBIDDEN
  */
-export async function updateNewsSource(ctx: Ctx, id: string, patch: NewsSourcePatchInput): Promise<NewsSource> {
+export async function updateNewsSource(ctx: Ctx, id: string, patch: NewsSourcePatchInput, options: { ifMatch?: IfMatch } = {}): Promise<NewsSource> {
   const feedUrl = patch.feed_url === undefined ? undefined : checkFeedUrl(patch.feed_url);
   return adminWrite(ctx, async (trx, tctx) => {
-    const before = await trx.selectFrom('news_sources').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!before) throw notFound(`News source ${id}`);
+    const before = await loadSource(trx, id, true);
+    checkIfMatch(`News source ${id}`, before.record_version, options.ifMatch);
     await checkVocabulary(trx, patch.default_topics, patch.default_region);
     if (feedUrl !== undefined && feedUrl !== before.feed_url) {
       const other = await trx.selectFrom('news_sources').select('id').where('feed_url', '=', feedUrl).where('id', '<>', id).executeTakeFirst();
@@ -34,9 +37,9 @@ export async function updateNewsSource(ctx: Ctx, id: string, patch: NewsSourcePa
       ...(urlChanged ? { etag: null, last_modified: null, failure_count: 0, last_error: null } : {}),
       ...(urlChanged || enabling ? { next_poll_at: tctx.now() } : {}),
       updated_at: tctx.now(),
-    }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    }).where('id', '=', id).returningAll().returning(sourceVersion).executeTakeFirstOrThrow();
     const after = toSource(row);
-    await recordUpdate(trx, tctx, 'news_source', id, toSource(before), after);
+    await recordUpdate(trx, tctx, 'news_source', id, before, after);
     return after;
   });
 }

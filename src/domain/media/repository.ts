@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Window } from '../pagination.js';
 import type { MediaFilterInput } from './schemas.js';
+import { recordVersion } from '../sql/record-version.js';
 
 /** What a reader needs to show an asset: its id, size, describing fields and placeholder. */
 export interface MediaSummary {
@@ -33,6 +34,8 @@ export interface MediaView extends MediaSummary {
   bindings: MediaBindingsView;
   /** How many articles pin it as their cover. */
   pinned_count: number;
+  /** The version of its row and bindings (the admin faces' ETag, decision 0050); pins are the articles' own. */
+  record_version: string;
 }
 
 const SUMMARY = ['m.id', 'm.content_type', 'm.width', 'm.height', 'm.alt_text', 'm.credit', 'm.licence', 'm.placeholder'] as const;
@@ -53,6 +56,7 @@ async function bindingsOf(db: Kysely<DB>, ids: string[]): Promise<Map<string, Me
   return out;
 }
 
+const version = recordVersion('m', { links: [{ table: 'media_bindings', key: 'media_id' }] });
 const pinnedCount = sql<number>`(select count(*)::int from article_covers ac where ac.media_id = m.id)`;
 const bound = sql<boolean>`(exists (select 1 from media_bindings b where b.media_id = m.id) or exists (select 1 from article_covers ac where ac.media_id = m.id))`;
 
@@ -60,7 +64,7 @@ const bound = sql<boolean>`(exists (select 1 from media_bindings b where b.media
 export async function loadMediaViews(db: Kysely<DB>, ids: string[]): Promise<MediaView[]> {
   if (!ids.length) return [];
   const rows = await db.selectFrom('media_assets as m')
-    .select([...SUMMARY, 'm.filename', 'm.byte_size', 'm.kind', 'm.created_at', pinnedCount.as('pinned_count')])
+    .select([...SUMMARY, 'm.filename', 'm.byte_size', 'm.kind', 'm.created_at', pinnedCount.as('pinned_count'), version.as('record_version')])
     .where('m.id', 'in', ids).execute();
   const bindings = await bindingsOf(db, ids);
   const byId = new Map(rows.map((r) => [r.id, { ...r, bindings: bindings.get(r.id)! }]));

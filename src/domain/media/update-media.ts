@@ -1,5 +1,6 @@
 /** Changing an asset's describing fields and bindings (administrators; audited). */
 import { adminWrite } from '../admin/admin.js';
+import { checkIfMatch, type IfMatch } from '../admin/preconditions.js';
 import { recordUpdate } from '../audit/audit-log.js';
 import type { Ctx } from '../context.js';
 import { invalidParam, notFound } from '../errors.js';
@@ -11,14 +12,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Updates alt text, credit and licence (those given; `null` clears) and replaces each binding list
  * given (airports by id or IATA code, countries by ISO code, companies by id).
+ * @param options.ifMatch the versions (`record_version`) the change was made from; another one is refused
  * @throws DomainError NOT_FOUND (asset), VALIDATION (an airport, country or company that does not
- * exist, named by its field), UNAUTHENTICATED, FORBIDDEN
+ * exist, named by its field), CONFLICT (the asset or its bindings changed since the version
+ * `options.ifMatch` names: decision 0050), UNAUTHENTICATED, FORBIDDEN
  */
-export async function updateMedia(ctx: Ctx, id: string, patch: MediaPatchInput): Promise<MediaDetail> {
+export async function updateMedia(ctx: Ctx, id: string, patch: MediaPatchInput, options: { ifMatch?: IfMatch } = {}): Promise<MediaDetail> {
   return adminWrite(ctx, async (trx, tctx) => {
     const locked = await trx.selectFrom('media_assets').select('id').where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
     if (!locked) throw notFound('Media asset');
     const before = await loadMediaDetail(tctx, id);
+    checkIfMatch(`Media asset ${id}`, before.record_version, options.ifMatch);
     const fields = Object.fromEntries((['alt_text', 'credit', 'licence'] as const).filter((k) => patch[k] !== undefined).map((k) => [k, patch[k]]));
     if (Object.keys(fields).length) await trx.updateTable('media_assets').set(fields).where('id', '=', id).execute();
     if (patch.airports) {

@@ -3,7 +3,7 @@
  * from, sent back as `If-Match` with every save and moved to the version each save answers; a
  * save from a stale version is refused with 409 and {@link WriteStatus} offers `reload`, which reads
  * the latest version (the form then shows it). Used by every desk form that edits a versioned
- * record: projects, tenders, calendar events, articles, editions.
+ * record: projects, tenders, calendar events, articles, editions, news sources, media.
  */
 import { useState } from 'react';
 

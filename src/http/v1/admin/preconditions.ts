@@ -1,6 +1,6 @@
 /**
  * `If-Match` and `ETag` of the /v1/admin records that carry a `version` (projects, tenders,
- * calendar events, articles, editions; decision 0050, RFC 9110 §8.8.3 and §13.1.1): the record's `version` is its
+ * calendar events, articles, editions, news sources, media, companies; decision 0050, RFC 9110 §8.8.3 and §13.1.1): the record's `version` is its
  * strong entity tag; a PATCH with `If-Match` is refused with 409 problem+json when none of the
  * listed tags is the record's current version. Weak tags (`W/"…"`) never match (If-Match compares
  * strongly).

@@ -2,12 +2,13 @@
  * The company profile of the /v1 edition: name, slug, country, aliases, parent and
  * subsidiaries, and counts of the published projects, tenders and articles it reaches (with its
  * other names and subsidiaries, as `company_id` filters reach them). The admin record adds when
- * it was created.
+ * it was created and its version (decision 0050).
  */
 import { Type, type Static } from 'typebox';
 import type { CompanyView } from '../../../domain/companies/index.js';
 import { pick } from '../../records/pick.js';
 import { Nullable, component } from '../../schema.js';
+import { RecordVersion } from '../admin/preconditions.js';
 
 const CompanyLink = component('V1CompanyLink', Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -51,14 +52,15 @@ export type Company = Static<typeof Company>;
 export const AdminCompany = component('V1AdminCompany', Type.Object({
   ...companyFields,
   created_at: Type.String({ format: 'date-time' }),
-}, { title: 'Company (admin)' }), { ...companyExample, created_at: '2026-03-02T09:00:00.000Z' });
+  version: RecordVersion,
+}, { title: 'Company (admin)' }), { ...companyExample, created_at: '2026-03-02T09:00:00.000Z', version: '3c2b1a09f8e7d6c5b4a3928170f6e5d4' });
 export type AdminCompany = Static<typeof AdminCompany>;
 
 export const presentCompany = (c: CompanyView): Company =>
   pick(c, 'id', 'name', 'slug', 'country_code', 'country_name', 'website', 'aliases', 'parent', 'subsidiaries', 'project_count', 'tender_count', 'article_count');
 
-/** The admin record: the reader's record plus `created_at`. */
-export const presentAdminCompany = (c: CompanyView): AdminCompany => ({ ...presentCompany(c), created_at: new Date(c.created_at).toISOString() });
+/** The admin record: the reader's record plus `created_at` and `version`. */
+export const presentAdminCompany = (c: CompanyView): AdminCompany => ({ ...presentCompany(c), created_at: new Date(c.created_at).toISOString(), version: c.record_version });
 
 /** Examples of the admin bodies. */
 export const companyCreateExample = { name: 'Heathrow Airport Holdings', country_code: 'GB', website: 'https://www.heathrow.com', aliases: ['HAL'] };

@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import type { AirportMedia, Cover as DomainCover, CoverPinView, MediaDetail, MediaSummary, MediaView } from '../../../domain/media/index.js';
 import { WIDTH_LADDER } from '../../../domain/media/index.js';
 import { Nullable, component } from '../../schema.js';
+import { RecordVersion } from '../admin/preconditions.js';
 
 const mediaId = 'c7a0e6a4-5d1e-4c55-9f7e-2f0f4f7d9b11';
 const summaryExample = {
@@ -68,6 +69,7 @@ const adminExample = {
   ...summaryExample, filename: 'lhr.jpg', byte_size: 84512, kind: 'upload', created_at: '2026-11-21T10:00:00.000Z',
   bindings: { airports: [{ id: '2b8f0c1e-7f0a-4c2f-9a57-0e4f3b1c9d22', iata: 'LHR', name: 'London Heathrow Airport' }], countries: [], companies: [] },
   pinned_count: 0,
+  version: '9a8b7c6d5e4f30211203f4e5d6c7b8a9',
 };
 
 /** An asset of the media library. */
@@ -79,12 +81,14 @@ export const AdminMedia = component('V1AdminMedia', Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   bindings: Bindings,
   pinned_count: Type.Integer({ description: 'Articles that pin it as their cover' }),
+  version: RecordVersion,
 }, { title: 'AdminMedia' }), adminExample);
 export type AdminMedia = Static<typeof AdminMedia>;
 
 export const presentAdminMedia = (m: MediaView): AdminMedia => ({
   ...presentMediaRef(m), filename: m.filename, byte_size: m.byte_size, kind: m.kind,
   created_at: m.created_at.toISOString(), bindings: m.bindings, pinned_count: m.pinned_count,
+  version: m.record_version,
 });
 
 /** An asset with the articles that pin it. */

@@ -1,9 +1,9 @@
 /**
  * /v1/admin companies: the profiles as readers see them plus `created_at`, and the writes.
  * | GET    | /v1/admin/companies            | { companies }: q, country, limit, offset |
- * | GET    | /v1/admin/companies/{id}       | one company                              |
+ * | GET    | /v1/admin/companies/{id}       | one company, ETag                        |
  * | POST   | /v1/admin/companies            | CompanyCreate  | 201, as stored          |
- * | PATCH  | /v1/admin/companies/{id}       | CompanyPatch   | as stored               |
+ * | PATCH  | /v1/admin/companies/{id}       | CompanyPatch   | as stored; If-Match     |
  * | DELETE | /v1/admin/companies/{id}       |                | as it was               |
  * | POST   | /v1/admin/companies/{id}/merge | CompanyMerge   | the survivor as stored  |
  */
@@ -34,10 +34,10 @@ export default async function adminCompanyRoutes(app: FastifyInstance): Promise<
   });
 
   recordRoutes(r, 'companies', {
-    tags, what: 'Company', record: AdminCompany, present: presentAdminCompany, versioned: false,
+    tags, what: 'Company', record: AdminCompany, present: presentAdminCompany, versioned: true,
     create: { doc: ['v1AdminCreateCompany', 'Create a company', 'Creates a company (slug from the name unless given) with its aliases and parent. A name or slug already taken is 409. Audited.'], body: component('CompanyCreate', CompanyCreate, companyCreateExample), run: createCompany },
     read: { doc: ['v1AdminGetCompany', 'One company', 'One company by id, with aliases, parent, subsidiaries, counts and `created_at`.'], run: getAdminCompany },
-    update: { doc: ['v1AdminUpdateCompany', 'Update a company (only the fields sent)', 'Changes the fields sent; `aliases` replaces the set. A parent must exist and must not be the company or one of its subsidiaries at any depth (400 naming the field). Audited.'], body: component('CompanyPatch', CompanyPatch, companyPatchExample), run: updateCompany },
+    update: { doc: ['v1AdminUpdateCompany', 'Update a company (only the fields sent)', 'Changes the fields sent; `aliases` replaces the set. A parent must exist and must not be the company or one of its subsidiaries at any depth (400 naming the field). With `If-Match` (the `version` it was edited from: its fields and aliases), a company changed since is 409 (`stale-version`) and nothing is written. Audited.'], body: component('CompanyPatch', CompanyPatch, companyPatchExample), run: updateCompany },
     remove: { doc: ['v1AdminDeleteCompany', 'Delete a company', 'Deletes the company and answers it as it was; its links go with it, its subsidiaries stay without a parent. Audited.'], run: deleteCompany },
   });
 

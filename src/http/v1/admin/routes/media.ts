@@ -3,8 +3,8 @@
  * Administrators only (the scope answers 404 to anyone else):
  * | GET    | /v1/admin/media               | { media }: unbound, q, kind, limit (50), offset               |
  * | POST   | /v1/admin/media               | upload (multipart/form-data: file, alt_text, credit, licence); 201 |
- * | GET    | /v1/admin/media/{id}          | the asset, its bindings, the articles that pin it             |
- * | PATCH  | /v1/admin/media/{id}          | alt text, credit, licence; bindings to airports, countries, companies |
+ * | GET    | /v1/admin/media/{id}          | the asset, its bindings, the articles that pin it; ETag       |
+ * | PATCH  | /v1/admin/media/{id}          | alt text, credit, licence; bindings to airports, countries, companies; If-Match |
  * | DELETE | /v1/admin/media/{id}          | 409 while an article pins it, unless force=true               |
  * | PUT    | /v1/admin/articles/{id}/cover | pin an asset as the article's cover                            |
  * | DELETE | /v1/admin/articles/{id}/cover | release it: the derived cover applies again                   |
@@ -25,6 +25,7 @@ import { namedListRoute } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { AdminMedia, AdminMediaDetail, CoverPinRecord, presentAdminMedia, presentAdminMediaDetail, presentCoverPin, presentReleasedCover, ReleasedCoverRecord } from '../../records/media.js';
 import { created, deletedAnswer } from '../../../respond.js';
+import { IfMatchHeaders, ifMatchOf, withETag } from '../preconditions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,21 +88,22 @@ export default async function adminMediaRoutes(app: FastifyInstance): Promise<vo
   r.get('/media/:id', {
     schema: {
       operationId: 'v1AdminGetMedia', summary: 'One asset, its bindings and the articles that pin it', tags,
-      description: 'The asset as the library lists it, plus `pinned_by`: the articles that pin it as their cover (a delete is refused while there are any).',
+      description: 'The asset as the library lists it, plus `pinned_by`: the articles that pin it as their cover (a delete is refused while there are any). `ETag` is its `version`.',
       params: MediaId,
       response: { 200: AdminMediaDetail, ...errors },
     },
-  }, async (req) => presentAdminMediaDetail(await getMedia(ctxOf(req), req.params.id)));
+  }, async (req, reply) => withETag(reply, presentAdminMediaDetail(await getMedia(ctxOf(req), req.params.id))));
 
   r.patch('/media/:id', {
     schema: {
       operationId: 'v1AdminUpdateMedia', summary: 'Describe an asset and bind it to airports, countries, companies', tags,
-      description: 'Fields given change (`null` clears a text); each binding list given replaces that set (airports by id or IATA code). Derived covers follow the bindings at once.',
+      description: 'Fields given change (`null` clears a text); each binding list given replaces that set (airports by id or IATA code). Derived covers follow the bindings at once. With `If-Match` (the `version` it was edited from: its fields and bindings), an asset changed since is 409 (`stale-version`) and nothing is written.',
       params: MediaId,
+      headers: IfMatchHeaders,
       body: MediaPatch,
       response: { 200: AdminMediaDetail, ...errors },
     },
-  }, async (req) => presentAdminMediaDetail(await updateMedia(ctxOf(req), req.params.id, req.body)));
+  }, async (req, reply) => withETag(reply, presentAdminMediaDetail(await updateMedia(ctxOf(req), req.params.id, req.body, { ifMatch: ifMatchOf(req.headers['if-match']) }))));
 
   r.delete('/media/:id', {
     schema: {

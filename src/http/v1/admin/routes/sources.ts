@@ -2,8 +2,8 @@
  * /v1/admin news sources (seed 001, section 4, "News sources"); administrators only:
  * | GET    | /v1/admin/sources       | { sources }, by name                                |
  * | POST   | /v1/admin/sources       | 201 the source, Location                            |
- * | PATCH  | /v1/admin/sources/{id}  | the source                                          |
- * | GET    | /v1/admin/sources/{id}  | the source                                          |
+ * | PATCH  | /v1/admin/sources/{id}  | the source; If-Match: 409 when stale (decision 0050) |
+ * | GET    | /v1/admin/sources/{id}  | the source, ETag: its version                       |
  * | DELETE | /v1/admin/sources/{id}  | the source as it was                                |
  * | POST   | /v1/admin/sources/poll  | { results }: per enabled source fetched, new items, duplicates, error |
  * | POST   | /v1/admin/sources/{id}/poll | one source now, enabled or not: its report       |
@@ -13,12 +13,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   createNewsSource, deleteNewsSource, getNewsSource, listNewsSources, NewsSourceCreate, NewsSourcePatch, pollNewsSourceNow, pollNewsSources, updateNewsSource,
+  type NewsSource as NewsSourceView,
 } from '../../../../domain/intake/index.js';
 import { created, deletedAnswer } from '../../../respond.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
 import { Named, namedList, Paging, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
+import { IfMatchHeaders, ifMatchOf, RecordVersion, withETag } from '../preconditions.js';
 
 const tags = ['Admin: sources'];
 const errors = problemResponses(409);
@@ -42,7 +44,16 @@ export const NewsSource = component('V1NewsSource', Type.Object({
   next_poll_at: Type.Union([Type.Unsafe<string>(iso), Type.Null()]),
   created_at: Type.Unsafe<string>(iso),
   updated_at: Type.Unsafe<string>(iso),
-}));
+  version: RecordVersion,
+}, { description: 'A news source with its polling state. `version` covers what editors set, not the polling state: a poll never makes a save stale.' }), {
+  id: '4d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d', name: 'Example Airport News', feed_url: 'https://news.example.com/feed.xml', kind: 'rss', poll_interval_minutes: 60,
+  enabled: true, default_topics: ['terminals'], default_region: 'europe', trust_weight: 70, last_polled_at: '2026-11-21T08:00:00.000Z',
+  last_success_at: '2026-11-21T08:00:00.000Z', last_error: null, failure_count: 0, next_poll_at: '2026-11-21T09:00:00.000Z',
+  created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-20T16:30:00.000Z', version: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+});
+
+/** A news source view as the record: its `record_version` is `version`. */
+const presentSource = ({ record_version, ...source }: NewsSourceView) => ({ ...source, version: record_version });
 
 const PollResult = component('V1SourcePollResult', Type.Object({
   source_id: Type.String({ format: 'uuid' }),
@@ -67,7 +78,7 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
       querystring: Type.Object(Paging(50)),
       response: { 200: Named('sources', NewsSource), ...errors },
     },
-  }, async (req, reply) => namedList(reply, 'sources', req.query, (w) => listNewsSources(ctxOf(req), w), (s) => s));
+  }, async (req, reply) => namedList(reply, 'sources', req.query, (w) => listNewsSources(ctxOf(req), w), presentSource));
 
   r.post('/sources', {
     schema: {
@@ -77,7 +88,7 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
       response: { 201: NewsSource, ...errors },
     },
   }, async (req, reply) => {
-    const source = await createNewsSource(ctxOf(req), req.body);
+    const source = presentSource(await createNewsSource(ctxOf(req), req.body));
     return created(reply, source, `/v1/admin/sources/${source.id}`);
   });
 
@@ -101,21 +112,22 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
   r.get('/sources/:id', {
     schema: {
       operationId: 'v1AdminGetSource', summary: 'Read a news source', tags,
-      description: 'One source with its polling state: what `Location` of its creation points at.',
+      description: 'One source with its polling state: what `Location` of its creation points at. `ETag` is its `version`.',
       params: UuidParam('News source'),
       response: { 200: NewsSource },
     },
-  }, async (req) => getNewsSource(ctxOf(req), req.params.id));
+  }, async (req, reply) => withETag(reply, presentSource(await getNewsSource(ctxOf(req), req.params.id))));
 
   r.patch('/sources/:id', {
     schema: {
       operationId: 'v1AdminUpdateSource', summary: 'Change a news source', tags,
-      description: 'A new feed URL forgets the conditional-GET validators and the failure count; enabling makes a poll due at once.',
+      description: 'A new feed URL forgets the conditional-GET validators and the failure count; enabling makes a poll due at once. With `If-Match` (the `version` it was edited from), a source changed since is 409 (`stale-version`) and nothing is written.',
       params: UuidParam('News source'),
+      headers: IfMatchHeaders,
       body: component('V1NewsSourcePatch', NewsSourcePatch, { enabled: true, trust_weight: 80 }),
       response: { 200: NewsSource, ...errors },
     },
-  }, async (req) => updateNewsSource(ctxOf(req), req.params.id, req.body));
+  }, async (req, reply) => withETag(reply, presentSource(await updateNewsSource(ctxOf(req), req.params.id, req.body, { ifMatch: ifMatchOf(req.headers['if-match']) }))));
 
   r.delete('/sources/:id', {
     schema: {
@@ -124,5 +136,5 @@ export default async function sourceRoutes(app: FastifyInstance): Promise<void> 
       params: UuidParam('News source'),
       response: { ...deletedAnswer(NewsSource), ...errors },
     },
-  }, async (req) => deleteNewsSource(ctxOf(req), req.params.id));
+  }, async (req) => presentSource(await deleteNewsSource(ctxOf(req), req.params.id)));
 }

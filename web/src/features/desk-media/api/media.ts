@@ -1,11 +1,13 @@
 /**
  * The desk's media-library requests (`/v1/admin/media…`): the library (unbound filter, search),
- * upload (multipart), alt text and credit, delete (409 while an article pins the asset: the
- * problem's detail says why).
+ * one asset, upload (multipart), alt text and credit (conditional: `If-Match` with the version the
+ * page loaded, decision 0050), delete (409 while an article pins the asset: the problem's detail
+ * says why).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
+import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
 export type MediaAsset = components['schemas']['V1AdminMedia'];
@@ -17,6 +19,9 @@ export const mediaQuery = (filter: { unbound: boolean; q: string }) => queryOpti
   queryFn: async () => unwrap(await api.GET('/v1/admin/media', { params: { query: { limit: 100, ...(filter.unbound ? { unbound: true } : {}), ...(filter.q ? { q: filter.q } : {}) } } })).media,
 });
 export const useMedia = (filter: { unbound: boolean; q: string }) => useQuery(mediaQuery(filter));
+
+/** Asset `id` as stored now (a stale form's reload). */
+export const readMedia = async (id: string) => unwrap(await api.GET('/v1/admin/media/{id}', { params: { path: { id } } }));
 
 export function useUploadMedia() {
   const qc = useQueryClient();
@@ -32,11 +37,12 @@ export function useUploadMedia() {
   });
 }
 
+/** Saves `body` from `version` (the one the page loaded); a stale version is refused with 409. */
 export function useUpdateMedia() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: string; body: { alt_text: string | null; credit: string | null } }) =>
-      unwrap(await api.PATCH('/v1/admin/media/{id}', { params: { path: { id } }, body })),
+    mutationFn: async ({ id, version, body }: { id: string; version: string; body: { alt_text: string | null; credit: string | null } }) =>
+      unwrap(await api.PATCH('/v1/admin/media/{id}', { params: { path: { id }, header: { 'if-match': ifMatch(version) } }, body })),
     onSuccess: () => qc.invalidateQueries({ queryKey: mediaKey }),
   });
 }

@@ -1,8 +1,9 @@
 /**
  * `/desk/media`: the media library. Filter to unbound assets or search; upload by dropping an image
  * on the drop area or choosing it with the file input (with alt text and credit); edit an asset's
- * alt text and credit; delete one (an asset an article pins cannot be deleted: the service's
- * problem detail says which and why, in the dialog).
+ * alt text and credit (from the version the page loaded: a change made meanwhile by someone else
+ * is refused and the form offers to reload); delete one (an asset an article pins cannot be
+ * deleted: the service's problem detail says which and why, in the dialog).
  */
 import { Button, Card, Checkbox, FileInput, Group, Image, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -12,7 +13,8 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { ErrorNotice, Loading } from '../../../components/query-state';
 import { WriteStatus } from '../../../components/write-status';
 import { fieldErrorsOf } from '../../../lib/api/problem-fields';
-import { useDeleteMedia, useMedia, useUpdateMedia, useUploadMedia, type MediaAsset } from '../api/media';
+import { useLoadedVersion } from '../../../lib/loaded-version';
+import { readMedia, useDeleteMedia, useMedia, useUpdateMedia, useUploadMedia, type MediaAsset } from '../api/media';
 
 function Upload() {
   const upload = useUploadMedia();
@@ -59,12 +61,27 @@ function Upload() {
   );
 }
 
+const valuesOf = (asset: MediaAsset) => ({ alt_text: asset.alt_text ?? '', credit: asset.credit ?? '' });
+
+/** An asset's alt text and credit, saved from the version they were loaded at (`If-Match`); a stale save offers to reload. */
 function EditAsset({ asset, onDone }: { asset: MediaAsset; onDone: (m: MediaAsset) => void }) {
   const update = useUpdateMedia();
-  const form = useForm({ initialValues: { alt_text: asset.alt_text ?? '', credit: asset.credit ?? '' } });
+  const loaded = useLoadedVersion(asset, () => readMedia(asset.id));
+  const form = useForm({ initialValues: valuesOf(asset) });
+  const [reloaded, setReloaded] = useState<string | null>(null);
+  // The latest version replaces the form's values once the editor asks for it.
+  const reload = async () => {
+    const fresh = await loaded.reload();
+    form.setValues(valuesOf(fresh));
+    update.reset();
+    setReloaded('Reloaded the latest version.');
+  };
   const submit = form.onSubmit(async (v) => {
+    setReloaded(null);
     try {
-      onDone(await update.mutateAsync({ id: asset.id, body: { alt_text: v.alt_text.trim() || null, credit: v.credit.trim() || null } }));
+      const saved = await update.mutateAsync({ id: asset.id, version: loaded.version, body: { alt_text: v.alt_text.trim() || null, credit: v.credit.trim() || null } });
+      loaded.saved(saved);
+      onDone(saved);
     } catch (e) {
       const named = fieldErrorsOf(e);
       for (const k of ['alt_text', 'credit'] as const) if (named[k]) form.setFieldError(k, named[k]);
@@ -75,7 +92,7 @@ function EditAsset({ asset, onDone }: { asset: MediaAsset; onDone: (m: MediaAsse
       <Stack>
         <TextInput label="Alt text" {...form.getInputProps('alt_text')} />
         <TextInput label="Credit" {...form.getInputProps('credit')} />
-        <WriteStatus error={update.error} />
+        <WriteStatus error={update.error} success={reloaded} onReload={() => void reload()} />
         <Group><Button type="submit" loading={update.isPending}>Save</Button></Group>
       </Stack>
     </form>

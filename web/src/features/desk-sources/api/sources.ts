@@ -1,10 +1,12 @@
 /**
- * The desk's news-source requests (`/v1/admin/sources…`): the list with the polling state, add,
- * change (enable or disable too), and poll one source now.
+ * The desk's news-source requests (`/v1/admin/sources…`): the list with the polling state, one
+ * source, add, change (enable or disable too; conditional: `If-Match` with the version the page
+ * loaded, decision 0050), and poll one source now.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
+import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
 export type NewsSource = components['schemas']['V1NewsSource'];
@@ -15,6 +17,9 @@ export const sourcesKey = ['desk', 'sources'] as const;
 export const sourcesQuery = queryOptions({ queryKey: sourcesKey, queryFn: async () => unwrap(await api.GET('/v1/admin/sources')).sources });
 export const useSources = () => useQuery(sourcesQuery);
 
+/** Source `id` as stored now (a stale form's reload). */
+export const readSource = async (id: string) => unwrap(await api.GET('/v1/admin/sources/{id}', { params: { path: { id } } }));
+
 export function useCreateSource() {
   const qc = useQueryClient();
   return useMutation({
@@ -23,11 +28,12 @@ export function useCreateSource() {
   });
 }
 
+/** Saves `body` from `version` (the one the page loaded); a stale version is refused with 409. */
 export function useUpdateSource() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: string; body: components['schemas']['V1NewsSourcePatch'] }) =>
-      unwrap(await api.PATCH('/v1/admin/sources/{id}', { params: { path: { id } }, body })),
+    mutationFn: async ({ id, version, body }: { id: string; version: string; body: components['schemas']['V1NewsSourcePatch'] }) =>
+      unwrap(await api.PATCH('/v1/admin/sources/{id}', { params: { path: { id }, header: { 'if-match': ifMatch(version) } }, body })),
     onSuccess: () => qc.invalidateQueries({ queryKey: sourcesKey }),
   });
 }

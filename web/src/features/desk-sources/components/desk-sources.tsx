@@ -1,6 +1,8 @@
 /**
  * `/desk/sources`: the news sources with their last poll, last error, failures and next poll (the
- * backoff); add one, edit one, enable or disable, poll one now (its report is announced).
+ * backoff); add one, edit one, enable or disable, poll one now (its report is announced). Changes
+ * are saved from the version the page loaded: one made meanwhile by someone else is refused and
+ * the page offers to reload (a poll does not count: a source's version leaves its polling state out).
  */
 import { Badge, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -9,33 +11,48 @@ import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { ErrorNotice, Loading } from '../../../components/query-state';
 import { WriteStatus } from '../../../components/write-status';
+import type { components } from '../../../lib/api/schema';
 import { fieldErrorsOf } from '../../../lib/api/problem-fields';
 import { formatDateTime } from '../../../lib/format';
-import { useCreateSource, usePollSource, useSources, useUpdateSource, type NewsSource, type PollReport } from '../api/sources';
+import { useLoadedVersion } from '../../../lib/loaded-version';
+import { readSource, useCreateSource, usePollSource, useSources, useUpdateSource, type NewsSource, type PollReport } from '../api/sources';
 
 interface SourceValues { name: string; feed_url: string; kind: string; poll_interval_minutes: number; trust_weight: number; enabled: boolean }
 
 const KINDS = [{ value: 'rss', label: 'RSS 2.0' }, { value: 'atom', label: 'Atom' }, { value: 'json', label: 'JSON Feed' }, { value: 'rdf', label: 'RSS 1.0 (RDF)' }];
 
-function SourceForm({ source, onDone }: { source: NewsSource | null; onDone: (s: NewsSource) => void }) {
-  const create = useCreateSource();
-  const update = useUpdateSource();
-  const form = useForm<SourceValues>({
-    initialValues: source
-      ? { name: source.name, feed_url: source.feed_url, kind: source.kind, poll_interval_minutes: source.poll_interval_minutes, trust_weight: source.trust_weight, enabled: source.enabled }
-      : { name: '', feed_url: '', kind: 'rss', poll_interval_minutes: 60, trust_weight: 50, enabled: false },
-  });
+const valuesOf = (source: NewsSource | null): SourceValues => source
+  ? { name: source.name, feed_url: source.feed_url, kind: source.kind, poll_interval_minutes: source.poll_interval_minutes, trust_weight: source.trust_weight, enabled: source.enabled }
+  : { name: '', feed_url: '', kind: 'rss', poll_interval_minutes: 60, trust_weight: 50, enabled: false };
+
+/** The form of a new source (`source` null) or of one being edited; `reload` reads the latest version after a stale save. */
+function SourceForm({ source, save, reload, onDone }: {
+  source: NewsSource | null;
+  save: (body: components['schemas']['V1NewsSourceCreate']) => Promise<NewsSource>;
+  reload?: () => Promise<NewsSource>;
+  onDone: (s: NewsSource) => void;
+}) {
+  const form = useForm<SourceValues>({ initialValues: valuesOf(source) });
   const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const [reloaded, setReloaded] = useState<string | null>(null);
   const submit = form.onSubmit(async (v) => {
-    setError(null);
+    setError(null); setReloaded(null); setPending(true);
     try {
-      const body = { ...v, kind: v.kind as 'rss', name: v.name.trim(), feed_url: v.feed_url.trim() };
-      onDone(source ? await update.mutateAsync({ id: source.id, body }) : await create.mutateAsync(body));
+      onDone(await save({ ...v, kind: v.kind as 'rss', name: v.name.trim(), feed_url: v.feed_url.trim() }));
     } catch (e) {
       setError(e);
       const named = fieldErrorsOf(e);
       for (const k of Object.keys(v)) if (named[k]) form.setFieldError(k, named[k]);
+    } finally {
+      setPending(false);
     }
+  });
+  // The latest version replaces the form's values once the editor asks for it.
+  const onReload = reload && (async () => {
+    form.setValues(valuesOf(await reload()));
+    setError(null);
+    setReloaded('Reloaded the latest version.');
   });
   return (
     <form onSubmit={submit} noValidate>
@@ -48,11 +65,28 @@ function SourceForm({ source, onDone }: { source: NewsSource | null; onDone: (s:
           <NumberInput label="Trust weight (0–100)" min={0} max={100} {...form.getInputProps('trust_weight')} />
           <Checkbox label="Enabled (polled on its interval)" mt="lg" {...form.getInputProps('enabled', { type: 'checkbox' })} />
         </SimpleGrid>
-        <WriteStatus error={error} />
-        <Group><Button type="submit" loading={create.isPending || update.isPending}>{source ? 'Save changes' : 'Add source'}</Button></Group>
+        <WriteStatus error={error} success={reloaded} onReload={onReload && (() => void onReload())} />
+        <Group><Button type="submit" loading={pending}>{source ? 'Save changes' : 'Add source'}</Button></Group>
       </Stack>
     </form>
   );
+}
+
+function NewSource({ onDone }: { onDone: (s: NewsSource) => void }) {
+  const create = useCreateSource();
+  return <SourceForm source={null} save={(body) => create.mutateAsync(body)} onDone={onDone} />;
+}
+
+/** A source's fields, saved from the version they were loaded at (`If-Match`). */
+function EditSource({ source, onDone }: { source: NewsSource; onDone: (s: NewsSource) => void }) {
+  const update = useUpdateSource();
+  const loaded = useLoadedVersion(source, () => readSource(source.id));
+  const save = async (body: components['schemas']['V1NewsSourcePatch']) => {
+    const saved = await update.mutateAsync({ id: source.id, version: loaded.version, body });
+    loaded.saved(saved);
+    return saved;
+  };
+  return <SourceForm source={source} save={save} reload={loaded.reload} onDone={onDone} />;
 }
 
 const reportText = (r: PollReport) => r.error
@@ -76,7 +110,7 @@ export function DeskSources() {
   return (
     <Stack>
       <Group><Button onClick={() => setEditing('new')}>Add a source</Button></Group>
-      <WriteStatus success={message} error={error} />
+      <WriteStatus success={message} error={error} onReload={() => { setError(null); void sources.refetch(); }} />
       {sources.isPending ? <Loading label="Loading sources…" />
         : sources.isError ? <ErrorNotice error={sources.error} />
         : sources.data.length === 0 ? <Text>No sources yet.</Text>
@@ -95,7 +129,7 @@ export function DeskSources() {
                     <Button size="xs" variant="light" aria-label={`Poll ${s.name} now`} loading={poll.isPending && poll.variables === s.id}
                       onClick={() => void act(async () => reportText(await poll.mutateAsync(s.id)))}>Poll now</Button>
                     <Button size="xs" variant="light" aria-label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
-                      onClick={() => void act(async () => { const r = await update.mutateAsync({ id: s.id, body: { enabled: !s.enabled } }); return `${r.name} is ${r.enabled ? 'enabled' : 'disabled'}.`; })}>
+                      onClick={() => void act(async () => { const r = await update.mutateAsync({ id: s.id, version: s.version, body: { enabled: !s.enabled } }); return `${r.name} is ${r.enabled ? 'enabled' : 'disabled'}.`; })}>
                       {s.enabled ? 'Disable' : 'Enable'}
                     </Button>
                     <Button size="xs" variant="light" aria-label={`Edit ${s.name}`} onClick={() => setEditing(s)}>Edit</Button>
@@ -106,10 +140,8 @@ export function DeskSources() {
           </DataTable>
         )}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Add a news source' : `Edit ${editing?.name ?? ''}`} size="lg" fullScreen={phone} closeButtonProps={{ 'aria-label': 'Close' }}>
-        {editing !== null && (
-          <SourceForm source={editing === 'new' ? null : editing}
-            onDone={(s) => { setEditing(null); setError(null); setMessage(editing === 'new' ? `${s.name} was added.` : `${s.name} was saved.`); }} />
-        )}
+        {editing === 'new' && <NewSource onDone={(s) => { setEditing(null); setError(null); setMessage(`${s.name} was added.`); }} />}
+        {editing !== null && editing !== 'new' && <EditSource source={editing} onDone={(s) => { setEditing(null); setError(null); setMessage(`${s.name} was saved.`); }} />}
       </Modal>
     </Stack>
   );

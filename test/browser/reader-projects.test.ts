@@ -7,7 +7,8 @@
  *   project (its companies and the articles that mention it, each linking to /articles/{id}/{slug});
  * - the same reader narrows by a topic (the topics-and-tags control) and a company (type-ahead), both
  *   in the URL (a fresh page at it shows the same rows and the chosen values), then by a value of the
- *   facets panel (marked as chosen, and cleared from the panel);
+ *   facets panel (marked as chosen, and cleared from the panel); a programme's packages carry a
+ *   removable "Packages of …" chip;
  * - a trial reader sees the five-project preview with its explanation and the upgrade path;
  * - a reader without `wat` sees on /tenders which plans include tenders and the upgrade path; a
  *   reader with it sees open tenders first with the days to each deadline, and a tender's page;
@@ -24,7 +25,7 @@ import { makeTender } from '../helpers/factories.js';
 import type { TestIdentity } from '../helpers/harness.js';
 import { assertAccessible, expectHeading, startBrowserService, type BrowserService } from './service.js';
 
-interface Project { id: string; title: string; region: string | null; region_slug: string | null; status: string; value_amount: number | null; value_currency: string | null; iata_code: string | null }
+interface Project { id: string; title: string; parent_project_id: string | null; region: string | null; region_slug: string | null; status: string; value_amount: number | null; value_currency: string | null; iata_code: string | null }
 
 let svc: BrowserService;
 let pro: TestIdentity;
@@ -235,6 +236,28 @@ describe('a professional reader and the projects database', () => {
     }
   });
 
+  it('a programme\'s packages are marked with a removable "Packages of …" chip', async () => {
+    const everything = (await apiGet<{ projects: Project[] }>(pro, '/v1/projects?limit=200')).projects;
+    const programme = everything.find((p) => everything.some((q) => q.parent_project_id === p.id));
+    assert.ok(programme, 'the sample has a programme with packages');
+    const packages = (await apiGet<{ projects: Project[] }>(pro, `/v1/projects?parent_project_id=${programme.id}&limit=50`)).projects;
+    assert.ok(packages.length > 0 && packages.length < everything.length);
+    const { context, page } = await signedIn(pro);
+    try {
+      await page.goto(`/projects?parent_project_id=${programme.id}`);
+      await expectHeading(page, 'Projects');
+      await page.getByTestId('programme-filter').getByText(`Packages of ${programme.title}`).waitFor();
+      await page.waitForFunction((n) => document.querySelectorAll('table tbody tr').length === n, packages.length);
+      assert.deepEqual(await shownTitles(page), packages.map((p) => p.title));
+      await assertAccessible(page, '/projects?parent_project_id=…');
+      await page.getByRole('button', { name: `Remove the filter: packages of ${programme.title}` }).click();
+      await page.waitForURL((u) => !u.searchParams.has('parent_project_id'));
+      assert.equal(await page.getByTestId('programme-filter').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('at 360 px the table scrolls in its own box, never the page', async () => {
     const { context, page } = await signedIn(pro, 360);
     try {
@@ -243,6 +266,14 @@ describe('a professional reader and the projects database', () => {
       await page.locator('table tbody tr').first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `/projects at 360 px scrolls sideways by ${overflow} px`);
+      // The facets panel is folded above the table behind a button; opened, it lists the statuses.
+      const nav = page.getByRole('navigation', { name: 'Narrow the projects' });
+      const toggle = nav.getByRole('button', { name: /^Narrow by/ });
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+      assert.equal(await nav.getByRole('region', { name: 'Status' }).count(), 0, 'folded');
+      await toggle.click();
+      await nav.getByRole('region', { name: 'Status' }).getByRole('link').first().waitFor();
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
       await assertAccessible(page, '/projects at 360 px');
     } finally {
       await context.close();

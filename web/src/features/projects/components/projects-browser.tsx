@@ -65,7 +65,9 @@ export function ProjectsBrowser() {
   const list = useProjects(query);
   const facets = useProjectFacets(filters);
   const plan = useEntitlements();
-  const set = (changes: Changes) => setParams(changed(params, changes));
+  // From the address bar, not this render's `params`: the URL changes before React re-renders, and a
+  // second choice made in between would otherwise drop the first.
+  const set = (changes: Changes) => setParams(changed(new URLSearchParams(window.location.search), changes));
   const href = (changes: Changes) => `/projects?${changed(params, changes).toString()}`;
   if (list.error instanceof ApiError && list.error.status === 403) {
     return <NotInPlan what="The projects database is not in your plan." includedIn="It is included in the Professional and Enterprise plans (and previewed in the 14-day trial)." />;

@@ -5,6 +5,10 @@
  *   (every choice lands in the URL, and a fresh page at that URL shows the same rows), watches one
  *   (stored), exports CSV (the downloaded file's rows are exactly the matching projects), opens the
  *   project (its companies and the articles that mention it, each linking to /articles/{id}/{slug});
+ * - the same reader narrows by a topic (the topics-and-tags control) and a company (type-ahead), both
+ *   in the URL (a fresh page at it shows the same rows and the chosen values), then by a value of the
+ *   facets panel (marked as chosen, and cleared from the panel); a programme's packages carry a
+ *   removable "Packages of …" chip;
  * - a trial reader sees the five-project preview with its explanation and the upgrade path;
  * - a reader without `wat` sees on /tenders which plans include tenders and the upgrade path; a
  *   reader with it sees open tenders first with the days to each deadline, and a tender's page;
@@ -21,7 +25,7 @@ import { makeTender } from '../helpers/factories.js';
 import type { TestIdentity } from '../helpers/harness.js';
 import { assertAccessible, expectHeading, startBrowserService, type BrowserService } from './service.js';
 
-interface Project { id: string; title: string; region: string | null; region_slug: string | null; status: string; value_amount: number | null; value_currency: string | null; iata_code: string | null }
+interface Project { id: string; title: string; parent_project_id: string | null; region: string | null; region_slug: string | null; status: string; value_amount: number | null; value_currency: string | null; iata_code: string | null }
 
 let svc: BrowserService;
 let pro: TestIdentity;
@@ -54,6 +58,10 @@ async function choose(page: Page, label: string, option: RegExp) {
 
 /** The project titles of the table as shown, in order. */
 const shownTitles = (page: Page) => page.locator('table tbody tr td:first-child a').allTextContents();
+
+interface Facet { value: string; label: string; count: number }
+interface Facets { statuses: Facet[]; regions: Facet[]; countries: Facet[]; types: Facet[]; topics: Facet[]; tags: Facet[] }
+interface Company { id: string; name: string; project_count: number }
 
 const STATUS_LABELS: Record<string, string> = { planned: 'Planned', ongoing: 'Ongoing', complete: 'Complete', cancelled: 'Cancelled', on_hold: 'On hold' };
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -139,6 +147,119 @@ describe('a professional reader and the projects database', () => {
     }
   });
 
+  it('narrows by a topic and a company (kept in the URL), then by a value of the facets panel', async () => {
+    // A company and a topic or tag of its projects that narrow the list, and a facet value (status,
+    // region or type) that narrows it further: the first the sample holds.
+    const everything = (await apiGet<{ projects: Project[] }>(pro, '/v1/projects?limit=200')).projects;
+    const unfiltered = await apiGet<Facets>(pro, '/v1/projects/facets');
+    const companies = (await apiGet<{ companies: Company[] }>(pro, '/v1/companies?limit=200')).companies.filter((c) => c.project_count > 0);
+    let pick: { company: Company; term: Facet; total: number; panel: { label: string; param: string; value: Facet } } | undefined;
+    for (const company of companies) {
+      for (const term of [...unfiltered.topics, ...unfiltered.tags]) {
+        const f = await apiGet<Facets>(pro, `/v1/projects/facets?terms=${term.value}&company_id=${company.id}`);
+        const total = f.statuses.reduce((n, s) => n + s.count, 0);
+        if (total === 0 || total >= everything.length) continue;
+        const dims = [['Status', 'status', f.statuses], ['Region', 'region', f.regions], ['Type', 'type', f.types]] as const;
+        const narrower = dims.flatMap(([label, param, values]) => values.filter((v) => v.count < total).map((value) => ({ label, param, value })))[0];
+        if (narrower) { pick = { company, term, total, panel: narrower }; break; }
+      }
+      if (pick) break;
+    }
+    assert.ok(pick, 'the sample has a company and a topic that narrow the list, and a facet value that narrows it further');
+    const { company, term, panel } = pick;
+    const expected = (await apiGet<{ projects: Project[] }>(pro, `/v1/projects?terms=${term.value}&company_id=${company.id}&limit=50`)).projects;
+    assert.equal(expected.length, pick.total, 'the list answers the rows the facets count');
+    const titles = (ps: Project[]) => ps.map((p) => p.title);
+    const rowsShown = (page: Page, want: string[]) =>
+      page.waitForFunction((t) => JSON.stringify([...document.querySelectorAll('table tbody tr td:first-child a')].map((a) => a.textContent)) === JSON.stringify(t), want).catch(() => undefined);
+
+    const { context, page } = await signedIn(pro);
+    try {
+      await page.goto('/projects');
+      await expectHeading(page, 'Projects');
+      await page.locator('table tbody tr').first().waitFor();
+      const nav = page.getByRole('navigation', { name: 'Narrow the projects' });
+      await nav.getByRole('region', { name: 'Status' }).getByRole('link').first().waitFor();
+      await assertAccessible(page, '/projects with the facets panel');
+
+      // The topics-and-tags control: its choices are the facets' topics and tags, with counts.
+      await page.getByRole('textbox', { name: 'Topics or tags', exact: true }).click();
+      await page.getByRole('option', { name: new RegExp(`^${escape(term.label)} \\(${term.count}\\)$`) }).click();
+      await page.keyboard.press('Escape');
+      await page.waitForURL((u) => u.searchParams.get('terms') === term.value);
+
+      // The company control: a type-ahead over the companies by name.
+      const companyBox = page.getByRole('textbox', { name: 'Company', exact: true });
+      await companyBox.fill(company.name);
+      await page.getByRole('option', { name: company.name, exact: true }).click();
+      await page.waitForURL((u) => u.searchParams.get('company_id') === company.id && u.searchParams.get('terms') === term.value);
+      await rowsShown(page, titles(expected));
+      assert.deepEqual(await shownTitles(page), titles(expected), 'the rows the API answers for that topic and company');
+      assert.equal(await companyBox.inputValue(), company.name);
+      await assertAccessible(page, `/projects?terms=${term.value}&company_id=…`);
+
+      // The URL is the list: a fresh page at it shows the same rows and the chosen topic and company.
+      const url = page.url();
+      const again = await context.newPage();
+      await again.goto(url);
+      await expectHeading(again, 'Projects');
+      await rowsShown(again, titles(expected));
+      assert.deepEqual(await shownTitles(again), titles(expected));
+      // The company is named from its id, the topic with its count in the list as filtered.
+      await again.waitForFunction((name) => [...document.querySelectorAll('input')].some((i) => i.value === name), company.name).catch(() => undefined);
+      assert.equal(await again.getByRole('textbox', { name: 'Company', exact: true }).inputValue(), company.name, 'the company opened from its id shows its name');
+      const pill = `${term.label} (${pick.total})`;
+      await again.waitForFunction((text) => [...document.querySelectorAll('.mantine-Pill-label')].some((p) => p.textContent === text), pill).catch(() => undefined);
+      assert.deepEqual(await again.getByRole('search', { name: 'Filter projects' }).locator('.mantine-Pill-label').allTextContents(), [pill], 'the chosen topic');
+      await again.close();
+
+      // A value of the facets panel sets its filter; the chosen one is marked and can be cleared.
+      const section = nav.getByRole('region', { name: panel.label });
+      const link = section.getByRole('link', { name: new RegExp(`^${escape(panel.param === 'status' ? STATUS_LABELS[panel.value.value]! : panel.value.label)}: ${panel.value.count} projects?$`) });
+      await link.click();
+      await page.waitForURL((u) => u.searchParams.get(panel.param) === panel.value.value && u.searchParams.get('company_id') === company.id && u.searchParams.get('terms') === term.value);
+      const narrowed = (await apiGet<{ projects: Project[] }>(pro, `/v1/projects?terms=${term.value}&company_id=${company.id}&${panel.param}=${panel.value.value}&limit=50`)).projects;
+      assert.equal(narrowed.length, panel.value.count);
+      await rowsShown(page, titles(narrowed));
+      assert.deepEqual(await shownTitles(page), titles(narrowed), 'the rows of that facet value');
+      const current = section.locator('a[aria-current="true"]');
+      await current.waitFor();
+      assert.equal(await current.count(), 1);
+      assert.match(await current.innerText(), new RegExp(escape(panel.param === 'status' ? STATUS_LABELS[panel.value.value]! : panel.value.label)));
+      await assertAccessible(page, `/projects with ${panel.param} chosen in the panel`);
+      await section.getByRole('link', { name: `Clear ${panel.label.toLowerCase()}` }).click();
+      await page.waitForURL((u) => !u.searchParams.has(panel.param) && u.searchParams.get('company_id') === company.id);
+      await rowsShown(page, titles(expected));
+      assert.deepEqual(await shownTitles(page), titles(expected));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a programme\'s packages are marked with a removable "Packages of …" chip', async () => {
+    const everything = (await apiGet<{ projects: Project[] }>(pro, '/v1/projects?limit=200')).projects;
+    const programme = everything.find((p) => everything.some((q) => q.parent_project_id === p.id));
+    assert.ok(programme, 'the sample has a programme with packages');
+    const packages = (await apiGet<{ projects: Project[] }>(pro, `/v1/projects?parent_project_id=${programme.id}&limit=50`)).projects;
+    assert.ok(packages.length > 0 && packages.length < everything.length);
+    const { context, page } = await signedIn(pro);
+    try {
+      await page.goto(`/projects?parent_project_id=${programme.id}`);
+      await expectHeading(page, 'Projects');
+      await page.getByTestId('programme-filter').getByText(`Packages of ${programme.title}`).waitFor();
+      await page.waitForFunction((n) => document.querySelectorAll('table tbody tr').length === n, packages.length);
+      assert.deepEqual(await shownTitles(page), packages.map((p) => p.title));
+      await assertAccessible(page, '/projects?parent_project_id=…');
+      await page.getByRole('button', { name: `Remove the filter: packages of ${programme.title}` }).click();
+      await page.waitForURL((u) => !u.searchParams.has('parent_project_id'));
+      // The URL changes before React commits the re-render: wait for the chip to go (or time out and fail).
+      await page.getByTestId('programme-filter').waitFor({ state: 'detached' });
+      await page.waitForFunction((n) => document.querySelectorAll('table tbody tr').length === n, Math.min(everything.length, 50));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('at 360 px the table scrolls in its own box, never the page', async () => {
     const { context, page } = await signedIn(pro, 360);
     try {
@@ -147,6 +268,14 @@ describe('a professional reader and the projects database', () => {
       await page.locator('table tbody tr').first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `/projects at 360 px scrolls sideways by ${overflow} px`);
+      // The facets panel is folded above the table behind a button; opened, it lists the statuses.
+      const nav = page.getByRole('navigation', { name: 'Narrow the projects' });
+      const toggle = nav.getByRole('button', { name: /^Narrow by/ });
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+      assert.equal(await nav.getByRole('region', { name: 'Status' }).count(), 0, 'folded');
+      await toggle.click();
+      await nav.getByRole('region', { name: 'Status' }).getByRole('link').first().waitFor();
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
       await assertAccessible(page, '/projects at 360 px');
     } finally {
       await context.close();

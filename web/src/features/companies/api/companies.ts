@@ -6,11 +6,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
+import { companyQuery } from '../../../lib/companies';
 
 const key = ['companies'] as const;
 
 export function useCompany(ref: string) {
-  return useQuery({ queryKey: [...key, 'one', ref], queryFn: async () => unwrap(await api.GET('/v1/companies/{ref}', { params: { path: { ref } } })) });
+  return useQuery(companyQuery(ref));
 }
 
 export function useCompanyProjects(ref: string) {

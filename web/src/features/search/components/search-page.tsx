@@ -7,6 +7,7 @@ import { Anchor, Button, Checkbox, Grid, Group, NumberInput, Select, Stack, Text
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArticleCard } from '../../../components/article-card';
+import { FacetNav } from '../../../components/facet-nav';
 import { HighlightedText } from '../../../components/highlighted-text';
 import { NotInPlan, PlanNotice } from '../../../components/plan-gate';
 import { ErrorNotice, Loading } from '../../../components/query-state';
@@ -104,24 +105,14 @@ export function SearchPage() {
       <SearchForm key={toParams(filter).toString()} filter={filter} regions={facets.data?.regions.map((r) => ({ value: r.value, label: r.label })) ?? []} onSearch={(f) => go(f)} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 3 }}>
-          <nav aria-label="Facets">
-            <Title order={2} size="h4">Narrow by</Title>
+          <FacetNav label="Facets" nouns={['article', 'articles']} groups={facets.data ? FACETS.map(({ name, label, param }) => ({
+            label, items: facets.data[name],
+            current: param === 'terms' ? (filter.terms ?? '').split(',').filter(Boolean) : filter[param] === undefined ? [] : [String(filter[param])],
+            hrefOf: (value) => `/search?${toParams(narrowed(filter, param, value)).toString()}`,
+            clearHref: param === 'terms' ? undefined : `/search?${toParams({ ...filter, [param]: undefined }).toString()}`,
+          })) : []}>
             {facets.isError && <ErrorNotice error={facets.error} />}
-            {facets.data && FACETS.map(({ name, label, param }) => facets.data[name].length > 0 && (
-              <section key={name} aria-label={label}>
-                <Text fw={600} size="sm" mt="sm">{label}</Text>
-                <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                  {facets.data[name].slice(0, 8).map((f) => (
-                    <li key={f.value}>
-                      <Anchor component={Link} to={`/search?${toParams(narrowed(filter, param, f.value)).toString()}`} size="sm">
-                        {f.label} <span aria-label={`${f.count} articles`}>({f.count})</span>
-                      </Anchor>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </nav>
+          </FacetNav>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Stack>

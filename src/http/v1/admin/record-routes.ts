@@ -5,8 +5,8 @@
  * writes and the read of the links ({@link linkRoutes}). Each handler reads the input, calls ONE
  * ctx-first domain operation and presents the result, as every route does (src/http/README.md):
  * - POST answers 201 with the record as stored and `Location`, the URL of its GET (../../respond.ts);
- * - GET answers the record in any state; with `versioned`, its `ETag` is the record's `version`;
- * - PATCH changes the fields sent; with `versioned`, `If-Match` (the `version` it was edited from)
+ * - GET answers the record in any state, its `ETag` the record's `version`;
+ * - PATCH changes the fields sent; `If-Match` (the `version` it was edited from)
  *   makes a stale write a 409 (docs/decisions/0050);
  * - DELETE answers 200 with the record as it was (audit and undo; docs/decisions/0040).
  * Writes may answer 409 (a stale version, a name taken, a race); the scope's other answers come
@@ -50,12 +50,10 @@ interface Presented<View, Out> {
 /**
  * Registers `POST /<collection>`, `GET`, `PATCH` and `DELETE /<collection>/{id}` of a record.
  */
-export function recordRoutes<View, Rec extends { id: string; version?: string }, C extends TSchema, P extends TSchema>(
+export function recordRoutes<View, Rec extends { id: string; version: string }, C extends TSchema, P extends TSchema>(
   app: Typed,
   collection: string,
   spec: Presented<View, Rec> & {
-    /** ETag on the read and `If-Match` on the update (the record has a `version`). */
-    versioned: boolean;
     create: { doc: RouteDoc; body: C; run: (ctx: Ctx, body: Static<C>) => Promise<View> };
     read: { doc: RouteDoc; run: (ctx: Ctx, id: string) => Promise<View> };
     update: { doc: RouteDoc; body: P; run: (ctx: Ctx, id: string, body: Static<P>, options: { ifMatch?: IfMatch }) => Promise<View> };
@@ -63,9 +61,8 @@ export function recordRoutes<View, Rec extends { id: string; version?: string },
   },
 ): void {
   const r = (app as FastifyInstance).withTypeProvider<TypeBoxTypeProvider>();
-  const { tags, record, present, versioned } = spec;
+  const { tags, record, present } = spec;
   const params = UuidParam(spec.what);
-  const tagged = <T extends { version?: string }>(reply: Parameters<typeof withETag>[0], rec: T) => (versioned ? withETag(reply, rec as T & { version: string }) : rec);
 
   r.post(`/${collection}`, {
     schema: { ...doc(spec.create.doc, tags), body: spec.create.body, response: { 201: record, ...writeErrors } },
@@ -76,11 +73,11 @@ export function recordRoutes<View, Rec extends { id: string; version?: string },
 
   r.get(`/${collection}/:id`, {
     schema: { ...doc(spec.read.doc, tags), params, response: { 200: record } },
-  }, async (req, reply) => tagged(reply, present(await spec.read.run(ctxOf(req), req.params.id))));
+  }, async (req, reply) => withETag(reply, present(await spec.read.run(ctxOf(req), req.params.id))));
 
   r.patch(`/${collection}/:id`, {
-    schema: { ...doc(spec.update.doc, tags), params, ...(versioned ? { headers: IfMatchHeaders } : {}), body: spec.update.body, response: { 200: record, ...writeErrors } },
-  }, async (req, reply) => tagged(reply, present(await spec.update.run(ctxOf(req), req.params.id, req.body as Static<P>, versioned ? { ifMatch: ifMatchOf(req.headers['if-match']) } : {}))));
+    schema: { ...doc(spec.update.doc, tags), params, headers: IfMatchHeaders, body: spec.update.body, response: { 200: record, ...writeErrors } },
+  }, async (req, reply) => withETag(reply, present(await spec.update.run(ctxOf(req), req.params.id, req.body as Static<P>, { ifMatch: ifMatchOf(req.headers['if-match']) }))));
 
   r.delete(`/${collection}/:id`, {
     schema: { ...doc(spec.remove.doc, tags), params, response: { ...deletedAnswer(record), ...writeErrors } },

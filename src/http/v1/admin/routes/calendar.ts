@@ -32,7 +32,7 @@ export default async function adminCalendarRoutes(app: FastifyInstance): Promise
   });
 
   recordRoutes(r, 'calendar', {
-    tags, what: 'Calendar event', record: AdminCalendarEvent, present: presentAdminEvent, versioned: true,
+    tags, what: 'Calendar event', record: AdminCalendarEvent, present: presentAdminEvent,
     create: { doc: ['v1AdminCreateCalendarEvent', 'Add an event to the calendar', `Creates an event (curated and published unless given); readers see it on \`/v1/calendar\` while it has not ended. ${PLACE} Audited.`], body: component('V1AdminCalendarEventCreate', CalendarEventCreate, calendarEventCreateExample), run: createCalendarEvent },
     read: { doc: ['v1AdminGetCalendarEvent', 'Read a calendar event, past or hidden', 'The event in any state: what `Location` of its creation points at. `ETag` is its `version`.'], run: getAdminCalendarEvent },
     update: { doc: ['v1AdminUpdateCalendarEvent', 'Update a calendar event (only the fields sent)', `Changes the fields sent of an event in any state, past or hidden; the checks apply to the event as it would be stored (a new \`starts_on\` after the stored \`ends_on\` is 400). ${PLACE} \`published: false\` hides it from readers. Audited; a change that changes nothing records nothing. With \`If-Match\` (the \`version\` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written.`], body: component('V1AdminCalendarEventPatch', CalendarEventPatch, calendarEventPatchExample), run: updateCalendarEvent },

@@ -34,7 +34,7 @@ export default async function adminCompanyRoutes(app: FastifyInstance): Promise<
   });
 
   recordRoutes(r, 'companies', {
-    tags, what: 'Company', record: AdminCompany, present: presentAdminCompany, versioned: true,
+    tags, what: 'Company', record: AdminCompany, present: presentAdminCompany,
     create: { doc: ['v1AdminCreateCompany', 'Create a company', 'Creates a company (slug from the name unless given) with its aliases and parent. A name or slug already taken is 409. Audited.'], body: component('CompanyCreate', CompanyCreate, companyCreateExample), run: createCompany },
     read: { doc: ['v1AdminGetCompany', 'One company', 'One company by id, with aliases, parent, subsidiaries, counts and `created_at`.'], run: getAdminCompany },
     update: { doc: ['v1AdminUpdateCompany', 'Update a company (only the fields sent)', 'Changes the fields sent; `aliases` replaces the set. A parent must exist and must not be the company or one of its subsidiaries at any depth (400 naming the field). With `If-Match` (the `version` it was edited from: its fields and aliases), a company changed since is 409 (`stale-version`) and nothing is written. Audited.'], body: component('CompanyPatch', CompanyPatch, companyPatchExample), run: updateCompany },

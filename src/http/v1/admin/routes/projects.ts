@@ -37,7 +37,7 @@ export default async function adminProjectRoutes(app: FastifyInstance): Promise<
   });
 
   recordRoutes(r, 'projects', {
-    tags, what: 'Project', record: AdminProject, present: presentAdminProject, versioned: true,
+    tags, what: 'Project', record: AdminProject, present: presentAdminProject,
     create: { doc: ['v1AdminCreateProject', 'Create a project', 'Creates a project (status `planned` unless given); place and `value_usd` are derived from `iata_code` and the stated value. `parent_project_id` names its programme. Audited.'], body: component('ProjectCreate', ProjectCreate, projectCreateExample), run: createProject },
     read: { doc: ['v1AdminGetProject', 'Read a project in any state', 'The project, published or not, as the writes answer it: what `Location` of its creation points at. `ETag` is its `version`.'], run: getAdminProject },
     update: { doc: ['v1AdminUpdateProject', 'Update a project (only the fields sent)', 'Changes the fields sent; lists (`topics`, `tags`) replace the set. A programme (`parent_project_id`) must exist and must not be the project or one of its packages at any depth (400 naming the field). With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written. Audited.'], body: component('ProjectPatch', ProjectPatch, projectPatchExample), run: updateProject },

@@ -38,7 +38,7 @@ export default async function adminTenderRoutes(app: FastifyInstance): Promise<v
   });
 
   recordRoutes(r, 'tenders', {
-    tags, what: 'Tender', record: AdminTender, present: presentAdminTender, versioned: true,
+    tags, what: 'Tender', record: AdminTender, present: presentAdminTender,
     create: { doc: ['v1AdminCreateTender', 'Create a tender', 'Creates a tender (stored status `open`, published today unless given); country and region come from `iata_code` or `country_code`, `value_usd` from the estimate. `bidders` lists every bidder with its outcome. Audited.'], body: component('V1AdminTenderCreate', TenderCreate, tenderCreateExample), run: createTender },
     read: { doc: ['v1AdminGetTender', 'Read one tender in any state', 'One tender whatever its state, unpublished included, with its bidders; status derived now (closing_soon within 14 days of the deadline). `ETag` is its `version`.'], run: getAdminTender },
     update: { doc: ['v1AdminUpdateTender', 'Update a tender (only the fields sent)', 'Changes the fields sent; lists (`categories`, `tags`, `bidders`) replace the set. Record an award with `status: awarded`, `awarded_to`, `awarded_on` and the bidders\u2019 outcomes. With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written. Audited.'], body: component('V1AdminTenderPatch', TenderPatch, tenderPatchExample), run: updateTender },

@@ -45,7 +45,9 @@ export function TendersBrowser() {
   const facets = useTenderFacets(filters, !refused);
   if (refused) return <WatNotInPlan />;
   const set = (changes: Record<string, string | number | null>) => {
-    const next = new URLSearchParams(params);
+    // From the address bar, not this render's `params`: a second choice made before the re-render
+    // would otherwise drop the first.
+    const next = new URLSearchParams(window.location.search);
     for (const [k, v] of Object.entries(changes)) { if (v === null || v === '') next.delete(k); else next.set(k, String(v)); }
     if (!('offset' in changes)) next.delete('offset');
     setParams(next);

@@ -10,8 +10,12 @@
  * value held in Node.
  */
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Static, TObject } from 'typebox';
+import type { Ctx } from '../domain/context.js';
 import type { CsvExport } from '../domain/csv-export.js';
+import type { Feature } from '../domain/entitlements.js';
+import { ctxOf } from './types.js';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -69,3 +73,37 @@ export async function sendCsvExport(reply: FastifyReply, filename: string, exp: 
 
 /** `<name>-YYYY-MM-DD.csv` for the UTC day of `now` (the service clock). */
 export const csvFilename = (name: string, now: Date): string => `${name}-${now.toISOString().slice(0, 10)}.csv`;
+
+/** The OpenAPI response entry of a CSV download. */
+export const csvResponse = { description: 'text/csv attachment, one header row', content: { 'text/csv': { schema: { type: 'string' } } } };
+
+/**
+ * Registers the `GET` of a CSV export, in either edition: the query is `querystring` (the list's
+ * filters), the route carries the export operation's `gates` (a refusal comes before validation),
+ * and the handler calls ONE domain operation, `run(ctx, query)`, and streams what it answers as
+ * `<file>-YYYY-MM-DD.csv` ({@link sendCsvExport}); errors are the edition's.
+ */
+export function csvExportRoute<Q extends TObject>(
+  app: FastifyInstance,
+  url: string,
+  spec: {
+    operationId: string;
+    summary: string;
+    tags: string[];
+    description?: string;
+    querystring: Q;
+    /** The file's name before its date (`projects` gives `projects-2026-11-27.csv`). */
+    file: string;
+    gates: readonly Feature[];
+    run: (ctx: Ctx, query: Static<Q>) => Promise<CsvExport>;
+  },
+): void {
+  const { querystring, file, gates, run, ...doc } = spec;
+  app.get(url, {
+    config: { gates },
+    schema: { ...doc, querystring, produces: ['text/csv'], response: { 200: csvResponse } },
+  }, async (req, reply) => {
+    const ctx = ctxOf(req);
+    return sendCsvExport(reply, csvFilename(file, ctx.now()), await run(ctx, req.query as Static<Q>));
+  });
+}

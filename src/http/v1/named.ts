@@ -7,6 +7,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply } from 'fastify';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import type { Ctx } from '../../domain/context.js';
+import type { Feature } from '../../domain/entitlements.js';
 import { readAhead, type Page, type Window } from '../../domain/pagination.js';
 import type { Facet as FacetValue } from '../../domain/shared/facets.js';
 import { offsetLinks, setLinks } from '../links.js';
@@ -120,5 +121,20 @@ export type { FacetValue };
 /** A path parameter holding a UUID. */
 export const UuidParam = (what: string) => Type.Object({ id: Type.String({ format: 'uuid', maxLength: 36, description: `${what} id (UUID)` }) });
 
-/** The OpenAPI response entry of a CSV download. */
-export const csvResponse = (description: string) => ({ description, content: { 'text/csv': { schema: { type: 'string' } } } });
+
+/**
+ * Registers the `GET` of a list's facets: the query is the list's filters (`querystring`), the
+ * answer `{ <name>: [{ value, label, count }] }` for each of `names`, from ONE domain operation
+ * `run(ctx, query)` that carries the list's gates.
+ */
+export function facetsRoute<K extends string, Q extends TObject>(
+  app: FastifyInstance,
+  url: string,
+  spec: ListRouteDoc & { names: readonly K[]; querystring: Q; gates: readonly Feature[]; run: (ctx: Ctx, query: Static<Q>) => Promise<unknown> },
+): void {
+  const { names, querystring, gates, run, ...doc } = spec;
+  app.get(url, {
+    config: { gates },
+    schema: { ...doc, querystring, response: { 200: Facets(names) } },
+  }, async (req) => run(ctxOf(req), req.query as Static<Q>));
+}

@@ -11,7 +11,7 @@ import { Type, type Static } from 'typebox';
 import { pageWindow } from '../../../domain/pagination.js';
 import { Amount, MAX_FILTER_TEXT, UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { exportProjects, getProject, listProjects, PROJECT_EXPORT_CAP, PROJECT_STATUSES, type ProjectFilter } from '../../../domain/projects/index.js';
-import { csvFilename, sendCsvExport } from '../../csv.js';
+import { csvExportRoute } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { PROJECT_CSV_COLUMNS, Project, ProjectWithArticles, presentProject, presentProjectWithArticles } from '../records/project.js';
 import { StringEnum } from '../../schema.js';
@@ -60,17 +60,10 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     return paged(result.items.map(presentProject), page, limit, result.total);
   });
 
-  r.get('/projects/export', {
-    config: { gates: exportProjects.gates },
-    schema: {
-      operationId: 'apiV1ExportProjects', summary: `Export matching projects as CSV (RFC 4180, at most ${PROJECT_EXPORT_CAP} rows, by title)`, tags,
-      querystring: Filters,
-      produces: ['text/csv'],
-      response: { 200: { description: 'text/csv attachment, one header row', content: { 'text/csv': { schema: { type: 'string' } } } } },
-    },
-  }, async (req, reply) => {
-    const ctx = ctxOf(req);
-    return sendCsvExport(reply, csvFilename('projects', ctx.now()), await exportProjects(ctx, toFilter(req.query), PROJECT_CSV_COLUMNS));
+  csvExportRoute(r, '/projects/export', {
+    operationId: 'apiV1ExportProjects', summary: `Export matching projects as CSV (RFC 4180, at most ${PROJECT_EXPORT_CAP} rows, by title)`, tags,
+    querystring: Filters, file: 'projects', gates: exportProjects.gates,
+    run: (ctx, q) => exportProjects(ctx, toFilter(q), PROJECT_CSV_COLUMNS),
   });
 
   r.get('/projects/:id', {

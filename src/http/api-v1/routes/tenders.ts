@@ -11,7 +11,7 @@ import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { Type, type Static } from 'typebox';
 import { pageWindow } from '../../../domain/pagination.js';
 import { exportTenders, getTender, LIVE_TENDER_STATUSES, listTenders, TENDER_SORTS, TENDER_TYPES, type TenderFilter } from '../../../domain/tenders/index.js';
-import { csvFilename, sendCsvExport } from '../../csv.js';
+import { csvExportRoute } from '../../csv.js';
 import { ctxOf } from '../../types.js';
 import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender, presentTenderWithBidders } from '../records/tender.js';
 import { StringEnum } from '../../schema.js';
@@ -61,17 +61,10 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
     return paged(result.items.map(presentTender), page, limit, result.total);
   });
 
-  r.get('/tenders/export', {
-    config: { gates: exportTenders.gates },
-    schema: {
-      operationId: 'apiV1ExportTenders', summary: 'Export matching tenders as CSV with bidders (RFC 4180, by deadline)', tags,
-      querystring: Filters,
-      produces: ['text/csv'],
-      response: { 200: { description: 'text/csv attachment, one header row', content: { 'text/csv': { schema: { type: 'string' } } } } },
-    },
-  }, async (req, reply) => {
-    const ctx = ctxOf(req);
-    return sendCsvExport(reply, csvFilename('tenders', ctx.now()), await exportTenders(ctx, toFilter(req.query), TENDER_CSV_COLUMNS));
+  csvExportRoute(r, '/tenders/export', {
+    operationId: 'apiV1ExportTenders', summary: 'Export matching tenders as CSV with bidders (RFC 4180, by deadline)', tags,
+    querystring: Filters, file: 'tenders', gates: exportTenders.gates,
+    run: (ctx, q) => exportTenders(ctx, toFilter(q), TENDER_CSV_COLUMNS),
   });
 
   r.get('/tenders/:id', {

@@ -16,9 +16,9 @@ import {
 import { projectParams, projectParamsToFilter } from '../../../domain/projects/index.js';
 import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
-import { csvFilename, sendCsvExport } from '../../csv.js';
+import { csvExportRoute } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { csvResponse, Facets, Named, namedList, Paging, UuidParam } from '../named.js';
+import { facetsRoute, Named, namedList, Paging, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { PROJECT_CSV_COLUMNS, Project, ProjectDetail, presentProject, presentProjectDetail } from '../records/project.js';
 
@@ -49,27 +49,16 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     return namedList(reply, 'projects', { limit, offset }, (w) => listProjectsForReader(ctxOf(req), toFilter(rest), sort ?? 'title_asc', w), presentProject);
   });
 
-  r.get('/projects/facets', {
-    config: { gates: facetProjects.gates },
-    schema: {
-      operationId: 'v1ProjectFacets', summary: 'Filter vocabulary of the projects with counts', tags,
-      description: 'For the projects the same parameters match: `{ value, label, count }` per status, region slug, country code, type slug, topic and tag slug.',
-      querystring: Filters,
-      response: { 200: Facets(FACET_NAMES) },
-    },
-  }, async (req) => facetProjects(ctxOf(req), toFilter(req.query)));
+  facetsRoute(r, '/projects/facets', {
+    operationId: 'v1ProjectFacets', summary: 'Filter vocabulary of the projects with counts', tags,
+    description: 'For the projects the same parameters match: `{ value, label, count }` per status, region slug, country code, type slug, topic and tag slug.',
+    names: FACET_NAMES, querystring: Filters, gates: facetProjects.gates, run: (ctx, q) => facetProjects(ctx, toFilter(q)),
+  });
 
-  r.get('/projects/export', {
-    config: { gates: exportProjectsForReader.gates },
-    schema: {
-      operationId: 'v1ExportProjects', summary: 'Export matching projects as CSV (streamed, no row cap, by title)', tags,
-      querystring: Filters,
-      produces: ['text/csv'],
-      response: { 200: csvResponse('text/csv attachment, one header row') },
-    },
-  }, async (req, reply) => {
-    const ctx = ctxOf(req);
-    return sendCsvExport(reply, csvFilename('projects', ctx.now()), await exportProjectsForReader(ctx, toFilter(req.query), PROJECT_CSV_COLUMNS));
+  csvExportRoute(r, '/projects/export', {
+    operationId: 'v1ExportProjects', summary: 'Export matching projects as CSV (streamed, no row cap, by title)', tags,
+    querystring: Filters, file: 'projects', gates: exportProjectsForReader.gates,
+    run: (ctx, q) => exportProjectsForReader(ctx, toFilter(q), PROJECT_CSV_COLUMNS),
   });
 
   r.get('/projects/:id', {

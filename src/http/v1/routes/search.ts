@@ -14,9 +14,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { exportArchive, facetArchive, searchArchive } from '../../../domain/articles/index.js';
 import { SearchParams, searchParams, searchParamsToQuery } from '../../../domain/articles/index.js';
-import { csvFilename, sendCsvExport } from '../../csv.js';
+import { csvExportRoute } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { csvResponse, Facets, flag, Named, namedList, Paging } from '../named.js';
+import { facetsRoute, flag, Named, namedList, Paging } from '../named.js';
 import { Article, ARTICLE_CSV_COLUMNS, presentSearchHit } from '../records/article.js';
 
 const tags = ['Search'];
@@ -46,27 +46,16 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
     return namedList(reply, 'articles', { limit, offset }, (w) => searchArchive(ctxOf(req), toQuery(rest), w, { highlight }), presentSearchHit);
   });
 
-  r.get('/search/facets', {
-    config: { gates: facetArchive.gates },
-    schema: {
-      operationId: 'v1SearchFacets', summary: 'Filter vocabulary of the archive with counts', tags,
-      description: 'For the articles the same parameters match: each facet lists `{ value, label, count }`, most frequent first. `value` is what the search parameter takes (region slug, topic or tag slug for terms, IATA code, year, edition number); countries are informative.',
-      querystring: Filters,
-      response: { 200: Facets(FACET_NAMES) },
-    },
-  }, async (req) => facetArchive(ctxOf(req), toQuery(req.query)));
+  facetsRoute(r, '/search/facets', {
+    operationId: 'v1SearchFacets', summary: 'Filter vocabulary of the archive with counts', tags,
+    description: 'For the articles the same parameters match: each facet lists `{ value, label, count }`, most frequent first. `value` is what the search parameter takes (region slug, topic or tag slug for terms, IATA code, year, edition number); countries are informative.',
+    names: FACET_NAMES, querystring: Filters, gates: facetArchive.gates, run: (ctx, q) => facetArchive(ctx, toQuery(q)),
+  });
 
-  r.get('/search/export', {
-    config: { gates: exportArchive.gates },
-    schema: {
-      operationId: 'v1SearchExport', summary: 'Export matching articles as CSV (streamed, no row cap)', tags,
-      description: 'Columns: headline, why_it_matters, topics, source, link (no article text). RFC 4180, UTF-8, CRLF.',
-      querystring: Filters,
-      produces: ['text/csv'],
-      response: { 200: csvResponse('text/csv attachment, one header row') },
-    },
-  }, async (req, reply) => {
-    const ctx = ctxOf(req);
-    return sendCsvExport(reply, csvFilename('articles', ctx.now()), await exportArchive(ctx, toQuery(req.query), ARTICLE_CSV_COLUMNS));
+  csvExportRoute(r, '/search/export', {
+    operationId: 'v1SearchExport', summary: 'Export matching articles as CSV (streamed, no row cap)', tags,
+    description: 'Columns: headline, why_it_matters, topics, source, link (no article text). RFC 4180, UTF-8, CRLF.',
+    querystring: Filters, file: 'articles', gates: exportArchive.gates,
+    run: (ctx, q) => exportArchive(ctx, toQuery(q), ARTICLE_CSV_COLUMNS),
   });
 }

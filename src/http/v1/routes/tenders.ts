@@ -15,9 +15,9 @@ import {
 import { tenderParams, tenderParamsToFilter } from '../../../domain/tenders/index.js';
 import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
-import { csvFilename, sendCsvExport } from '../../csv.js';
+import { csvExportRoute } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { csvResponse, Facets, Named, namedList, Paging, UuidParam } from '../named.js';
+import { facetsRoute, Named, namedList, Paging, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender } from '../records/tender.js';
 
@@ -48,26 +48,15 @@ export default async function tenderRoutes(app: FastifyInstance): Promise<void> 
     return namedList(reply, 'tenders', { limit, offset }, (w) => listTenders(ctxOf(req), toFilter(rest), sort ?? 'deadline_asc', w), presentTender);
   });
 
-  r.get('/tenders/facets', {
-    config: { gates: facetTenders.gates },
-    schema: {
-      operationId: 'v1TenderFacets', summary: 'Filter vocabulary of the tenders with counts (topics stand in for categories)', tags,
-      querystring: Filters,
-      response: { 200: Facets(FACET_NAMES) },
-    },
-  }, async (req) => facetTenders(ctxOf(req), toFilter(req.query)));
+  facetsRoute(r, '/tenders/facets', {
+    operationId: 'v1TenderFacets', summary: 'Filter vocabulary of the tenders with counts (topics stand in for categories)', tags,
+    names: FACET_NAMES, querystring: Filters, gates: facetTenders.gates, run: (ctx, q) => facetTenders(ctx, toFilter(q)),
+  });
 
-  r.get('/tenders/export', {
-    config: { gates: exportTenders.gates },
-    schema: {
-      operationId: 'v1ExportTenders', summary: 'Export matching tenders as CSV with a bidders column (streamed, no row cap, by deadline)', tags,
-      querystring: Filters,
-      produces: ['text/csv'],
-      response: { 200: csvResponse('text/csv attachment, one header row') },
-    },
-  }, async (req, reply) => {
-    const ctx = ctxOf(req);
-    return sendCsvExport(reply, csvFilename('tenders', ctx.now()), await exportTenders(ctx, toFilter(req.query), TENDER_CSV_COLUMNS));
+  csvExportRoute(r, '/tenders/export', {
+    operationId: 'v1ExportTenders', summary: 'Export matching tenders as CSV with a bidders column (streamed, no row cap, by deadline)', tags,
+    querystring: Filters, file: 'tenders', gates: exportTenders.gates,
+    run: (ctx, q) => exportTenders(ctx, toFilter(q), TENDER_CSV_COLUMNS),
   });
 
   r.get('/tenders/:id', {

@@ -9,27 +9,20 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ArticleListFilter, getArticle, listArticles } from '../../../domain/articles/index.js';
-import { pageWindow } from '../../../domain/pagination.js';
+import { pagedListRoute } from '../paged-list-route.js';
 import { ctxOf } from '../../types.js';
 import { Article, presentArticle } from '../records/article.js';
-import { Envelope, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { Envelope } from '../schemas.js';
 
 const tags = ['Articles'];
 
 export default async function articleRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/articles', {
-    config: { gates: listArticles.gates },
-    schema: {
-      operationId: 'apiV1ListArticles', summary: 'List articles of published editions, newest first', tags,
-      querystring: Type.Object({ ...ArticleListFilter.properties, ...PageQuery(20, 100) }),
-      response: { 200: PagedEnvelope(Article) },
-    },
-  }, async (req) => {
-    const { page, limit, ...filters } = req.query;
-    const result = await listArticles(ctxOf(req), filters, pageWindow(page, limit));
-    return paged(result.items.map(presentArticle), page, limit, result.total);
+  pagedListRoute(r, '/articles', {
+    operationId: 'apiV1ListArticles', summary: 'List articles of published editions, newest first', tags,
+    filter: ArticleListFilter, item: Article, defaultLimit: 20, maxLimit: 100, gates: listArticles.gates,
+    list: listArticles, present: presentArticle,
   });
 
   r.get('/articles/:id', {

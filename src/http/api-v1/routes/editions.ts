@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getEditionByNumber, getLatestEdition, listPublishedEditions, type EditionWithArticles as Full } from '../../../domain/editions/index.js';
-import { pageWindow } from '../../../domain/pagination.js';
 import { Int4Id } from '../../../domain/shared/input-schema.js';
+import { pagedListRoute } from '../paged-list-route.js';
 import { ctxOf } from '../../types.js';
 import { presentArticle } from '../records/article.js';
 import { Edition, EditionWithArticles, presentEdition } from '../records/edition.js';
-import { Envelope, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { Envelope } from '../schemas.js';
 
 const tags = ['Editions'];
 const full = (e: Full) => ({ data: { ...presentEdition(e), articles: e.articles.map(presentArticle) } });
@@ -21,16 +21,10 @@ const full = (e: Full) => ({ data: { ...presentEdition(e), articles: e.articles.
 export default async function editionRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/editions', {
-    schema: {
-      operationId: 'apiV1ListEditions', summary: 'List published editions, newest first', tags,
-      querystring: Type.Object(PageQuery(20, 50)),
-      response: { 200: PagedEnvelope(Edition) },
-    },
-  }, async (req) => {
-    const { page, limit } = req.query;
-    const result = await listPublishedEditions(ctxOf(req), pageWindow(page, limit));
-    return paged(result.items.map(presentEdition), page, limit, result.total);
+  pagedListRoute(r, '/editions', {
+    operationId: 'apiV1ListEditions', summary: 'List published editions, newest first', tags,
+    filter: Type.Object({}), item: Edition, defaultLimit: 20, maxLimit: 50,
+    list: (ctx, _none, w) => listPublishedEditions(ctx, w), present: presentEdition,
   });
 
   r.get('/editions/latest', {

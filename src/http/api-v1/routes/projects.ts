@@ -8,14 +8,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { pageWindow } from '../../../domain/pagination.js';
 import { Amount, MAX_FILTER_TEXT, UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { exportProjects, getProject, listProjects, PROJECT_EXPORT_CAP, PROJECT_STATUSES, type ProjectFilter } from '../../../domain/projects/index.js';
 import { csvExportRoute } from '../../csv.js';
+import { pagedListRoute } from '../paged-list-route.js';
 import { ctxOf } from '../../types.js';
 import { PROJECT_CSV_COLUMNS, Project, ProjectWithArticles, presentProject, presentProjectWithArticles } from '../records/project.js';
 import { StringEnum } from '../../schema.js';
-import { Envelope, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { Envelope } from '../schemas.js';
 
 const tags = ['Projects'];
 const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: MAX_FILTER_TEXT, description }));
@@ -47,17 +47,10 @@ const toFilter = (q: Static<typeof Filters>): ProjectFilter => ({
 export default async function projectRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/projects', {
-    config: { gates: listProjects.gates },
-    schema: {
-      operationId: 'apiV1ListProjects', summary: 'List airport projects (by relevance with q, else by title)', tags,
-      querystring: Type.Object({ ...filters, ...PageQuery(50, 100) }),
-      response: { 200: PagedEnvelope(Project) },
-    },
-  }, async (req) => {
-    const { page, limit, ...rest } = req.query;
-    const result = await listProjects(ctxOf(req), toFilter(rest), rest.q ? 'relevance' : 'title_asc', pageWindow(page, limit));
-    return paged(result.items.map(presentProject), page, limit, result.total);
+  pagedListRoute(r, '/projects', {
+    operationId: 'apiV1ListProjects', summary: 'List airport projects (by relevance with q, else by title)', tags,
+    filter: Filters, item: Project, defaultLimit: 50, maxLimit: 100, gates: listProjects.gates,
+    list: (ctx, q, w) => listProjects(ctx, toFilter(q), q.q ? 'relevance' : 'title_asc', w), present: presentProject,
   });
 
   csvExportRoute(r, '/projects/export', {

@@ -9,13 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { Type, type Static } from 'typebox';
-import { pageWindow } from '../../../domain/pagination.js';
 import { exportTenders, getTender, LIVE_TENDER_STATUSES, listTenders, TENDER_SORTS, TENDER_TYPES, type TenderFilter } from '../../../domain/tenders/index.js';
 import { csvExportRoute } from '../../csv.js';
+import { pagedListRoute } from '../paged-list-route.js';
 import { ctxOf } from '../../types.js';
 import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender, presentTenderWithBidders } from '../records/tender.js';
 import { StringEnum } from '../../schema.js';
-import { Envelope, PagedEnvelope, PageQuery, paged } from '../schemas.js';
+import { Envelope } from '../schemas.js';
 
 const tags = ['Tenders'];
 const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 500, description }));
@@ -48,17 +48,10 @@ const toFilter = (q: Static<typeof Filters>): TenderFilter => ({
 export default async function tenderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/tenders', {
-    config: { gates: listTenders.gates },
-    schema: {
-      operationId: 'apiV1ListTenders', summary: 'List airport tenders (needs the tender add-on or Enterprise)', tags,
-      querystring: Type.Object({ ...filters, ...PageQuery(50, 100) }),
-      response: { 200: PagedEnvelope(Tender) },
-    },
-  }, async (req) => {
-    const { page, limit, ...rest } = req.query;
-    const result = await listTenders(ctxOf(req), toFilter(rest), rest.sort ?? 'deadline_asc', pageWindow(page, limit));
-    return paged(result.items.map(presentTender), page, limit, result.total);
+  pagedListRoute(r, '/tenders', {
+    operationId: 'apiV1ListTenders', summary: 'List airport tenders (needs the tender add-on or Enterprise)', tags,
+    filter: Filters, item: Tender, defaultLimit: 50, maxLimit: 100, gates: listTenders.gates,
+    list: (ctx, q, w) => listTenders(ctx, toFilter(q), q.sort ?? 'deadline_asc', w), present: presentTender,
   });
 
   csvExportRoute(r, '/tenders/export', {

@@ -18,7 +18,7 @@ import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
 import { csvExportRoute } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { facetsRoute, Named, namedList, Paging, UuidParam } from '../named.js';
+import { facetsRoute, Named, namedList, namedListRoute, Paging, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { PROJECT_CSV_COLUMNS, Project, ProjectDetail, presentProject, presentProjectDetail } from '../records/project.js';
 
@@ -32,21 +32,12 @@ const toFilter = (q: Static<typeof Filters>) => ({ ...projectParamsToFilter(q), 
 export default async function projectRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/projects', {
-    config: { gates: listProjectsForReader.gates },
-    schema: {
-      operationId: 'v1ListProjects', summary: 'Airport projects', tags,
-      description: 'Trial preview: the first five rows of the list only.',
-      querystring: Type.Object({
-        ...filters,
-        sort: Type.Optional(StringEnum(PROJECT_SORTS, { description: 'Order (value sorts by value_usd, unknown values last)', default: 'title_asc' })),
-        ...Paging(50),
-      }),
-      response: { 200: Named('projects', Project) },
-    },
-  }, async (req, reply) => {
-    const { limit, offset, sort, ...rest } = req.query;
-    return namedList(reply, 'projects', { limit, offset }, (w) => listProjectsForReader(ctxOf(req), toFilter(rest), sort ?? 'title_asc', w), presentProject);
+  namedListRoute(r, '/projects', {
+    operationId: 'v1ListProjects', summary: 'Airport projects', tags,
+    description: 'Trial preview: the first five rows of the list only.',
+    name: 'projects', item: Project, defaultLimit: 50, config: { gates: listProjectsForReader.gates },
+    filter: Type.Object({ ...filters, sort: Type.Optional(StringEnum(PROJECT_SORTS, { description: 'Order (value sorts by value_usd, unknown values last)', default: 'title_asc' })) }),
+    list: (ctx, { sort, ...rest }, w) => listProjectsForReader(ctx, toFilter(rest), sort ?? 'title_asc', w), present: presentProject,
   });
 
   facetsRoute(r, '/projects/facets', {

@@ -17,7 +17,7 @@ import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
 import { csvExportRoute } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { facetsRoute, Named, namedList, Paging, UuidParam } from '../named.js';
+import { facetsRoute, namedListRoute, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender } from '../records/tender.js';
 
@@ -31,21 +31,12 @@ const toFilter = (q: Static<typeof Filters>) => ({ ...tenderParamsToFilter(q), u
 export default async function tenderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/tenders', {
-    config: { gates: listTenders.gates },
-    schema: {
-      operationId: 'v1ListTenders', summary: 'Airport tenders (Worldwide Airport Tenders)', tags,
-      description: 'Trial preview: the first three rows of the list only.',
-      querystring: Type.Object({
-        ...filters,
-        sort: Type.Optional(StringEnum(TENDER_SORTS, { description: 'Order (tenders without a deadline or value last)', default: 'deadline_asc' })),
-        ...Paging(50),
-      }),
-      response: { 200: Named('tenders', Tender) },
-    },
-  }, async (req, reply) => {
-    const { limit, offset, sort, ...rest } = req.query;
-    return namedList(reply, 'tenders', { limit, offset }, (w) => listTenders(ctxOf(req), toFilter(rest), sort ?? 'deadline_asc', w), presentTender);
+  namedListRoute(r, '/tenders', {
+    operationId: 'v1ListTenders', summary: 'Airport tenders (Worldwide Airport Tenders)', tags,
+    description: 'Trial preview: the first three rows of the list only.',
+    name: 'tenders', item: Tender, defaultLimit: 50, config: { gates: listTenders.gates },
+    filter: Type.Object({ ...filters, sort: Type.Optional(StringEnum(TENDER_SORTS, { description: 'Order (tenders without a deadline or value last)', default: 'deadline_asc' })) }),
+    list: (ctx, { sort, ...rest }, w) => listTenders(ctx, toFilter(rest), sort ?? 'deadline_asc', w), present: presentTender,
   });
 
   facetsRoute(r, '/tenders/facets', {

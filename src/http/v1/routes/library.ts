@@ -20,7 +20,7 @@ import {
 } from '../../../domain/library/index.js';
 import { getPreferences, putPreferences } from '../../../domain/preferences/index.js';
 import { ctxOf } from '../../types.js';
-import { MAX_LIMIT, Named, namedList, Paging, UuidParam } from '../named.js';
+import { MAX_LIMIT, Named, namedList, namedListRoute, Paging, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { Article, presentArticle } from '../records/article.js';
 import { Project, presentProject } from '../records/project.js';
@@ -35,14 +35,12 @@ const top = { limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, format: 'int
 export default async function libraryRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/library/saved', {
-    schema: {
-      operationId: 'v1ListSavedArticles', summary: 'The caller\u2019s saved articles, newest saved first', tags,
-      description: 'Articles the caller saved (of published or archived editions), each the article record with `saved_at`. Needs a subscription.',
-      querystring: Type.Object(Paging(50)),
-      response: { 200: Named('articles', SavedArticle), ...errors },
-    },
-  }, async (req, reply) => namedList(reply, 'articles', req.query, (w) => listSavedArticles(ctxOf(req), w), presentSaved));
+  namedListRoute(r, '/library/saved', {
+    operationId: 'v1ListSavedArticles', summary: 'The caller\u2019s saved articles, newest saved first', tags,
+    description: 'Articles the caller saved (of published or archived editions), each the article record with `saved_at`. Needs a subscription.',
+    name: 'articles', item: SavedArticle, filter: Type.Object({}), defaultLimit: 50, errors,
+    list: (ctx, _all, w) => listSavedArticles(ctx, w), present: presentSaved,
+  });
 
   r.put('/articles/:id/save', {
     schema: {

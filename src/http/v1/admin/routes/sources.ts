@@ -18,7 +18,7 @@ import {
 import { created, deletedAnswer } from '../../../respond.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { Named, namedList, Paging, UuidParam } from '../../named.js';
+import { Named, namedListRoute, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { IfMatchHeaders, ifMatchOf, RecordVersion, withETag } from '../preconditions.js';
 
@@ -71,14 +71,12 @@ const createExample = { name: 'Example Airport News', feed_url: 'https://news.ex
 export default async function sourceRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/sources', {
-    schema: {
-      operationId: 'v1AdminListSources', summary: 'News sources', tags,
-      description: 'Every news source with its polling state (last poll, last error, failures in a row, next poll), by name.',
-      querystring: Type.Object(Paging(50)),
-      response: { 200: Named('sources', NewsSource), ...errors },
-    },
-  }, async (req, reply) => namedList(reply, 'sources', req.query, (w) => listNewsSources(ctxOf(req), w), presentSource));
+  namedListRoute(r, '/sources', {
+    operationId: 'v1AdminListSources', summary: 'News sources', tags,
+    description: 'Every news source with its polling state (last poll, last error, failures in a row, next poll), by name.',
+    name: 'sources', item: NewsSource, filter: Type.Object({}), defaultLimit: 50, errors,
+    list: (ctx, _all, w) => listNewsSources(ctx, w), present: presentSource,
+  });
 
   r.post('/sources', {
     schema: {

@@ -22,15 +22,14 @@ import {
   rankProjectCandidates, replaceArticleLinks, replaceArticleProjects, updateArticle,
 } from '../../../../domain/articles/index.js';
 import { AirportRef, CompanyRef, TermRef } from '../../../../domain/shared/link-refs.js';
-import { created, deletedAnswer } from '../../../respond.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
 import { Named, namedList, Paging, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
-import { IfMatchHeaders, ifMatchOf, withETag } from '../preconditions.js';
+import { recordRoutes } from '../record-routes.js';
 import {
   AdminArticle, AdminArticleLinks, AdminArticleProject, AutoLinkRecord, presentAdminArticle, presentAutoLink, presentCandidate,
-  presentLinks, presentProjectLink, ProjectCandidateRecord, v1AdminUrl,
+  presentLinks, presentProjectLink, ProjectCandidateRecord,
 } from '../records.js';
 
 const tags = ['Admin: articles'];
@@ -57,42 +56,13 @@ const patchExample = { why_it_matters: 'Grid resilience is now a board-level ris
 export default async function adminArticleRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post('/articles', {
-    schema: {
-      operationId: 'v1AdminCreateArticle', summary: 'Create an article in an edition', tags,
-      description: 'Adds an article to an edition (last unless `sort_order` says otherwise). Airports, topics, tags, companies, country and region are accepted as either edition reads them (names, slugs, codes or ids); a value that resolves to nothing answers 400 naming the field and the value. Audited.',
-      body: component('V1ArticleCreate', ArticleCreate, createExample),
-      response: { 201: AdminArticle, ...errors },
-    },
-  }, async (req, reply) => {
-    const article = presentAdminArticle(await createArticle(ctxOf(req), req.body));
-    return created(reply, article, v1AdminUrl('articles', article.id));
+  recordRoutes(r, 'articles', {
+    tags, what: 'Article', record: AdminArticle, present: presentAdminArticle,
+    create: { doc: ['v1AdminCreateArticle', 'Create an article in an edition', 'Adds an article to an edition (last unless `sort_order` says otherwise). Airports, topics, tags, companies, country and region are accepted as either edition reads them (names, slugs, codes or ids); a value that resolves to nothing answers 400 naming the field and the value. Audited.'], body: component('V1ArticleCreate', ArticleCreate, createExample), run: createArticle },
+    read: { doc: ['v1AdminGetArticle', 'Read an article in any edition status', 'The article with its position and companies, drafts included: what `Location` of its creation points at. `ETag` is its `version`.'], run: getAdminArticle },
+    update: { doc: ['v1AdminUpdateArticle', 'Update an article (only the fields sent; lists replace the set)', 'Changes the fields sent. A record read on /v1 or /api/v1 may be sent back as it is: read-only fields (`id`, `slug`, `kind`, `edition_number`, `publish_date`, `is_saved`) must equal the stored values, the synonyms (`iata_codes`, `country_code`, `region_slug`) must agree with `airports`, `country`, `region`. An unchanged record answers 200 and audits nothing. With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written.'], body: component('V1ArticlePatch', ArticlePatch, patchExample), run: updateArticle },
+    remove: { doc: ['v1AdminDeleteArticle', 'Delete an article', 'Deletes the article; its edition and the projects it mentioned get their rollups recomputed. Answers the article as it was. Audited.'], run: deleteArticle },
   });
-
-  r.get('/articles/:id', {
-    schema: {
-      operationId: 'v1AdminGetArticle', summary: 'Read an article in any edition status', tags,
-      description: 'The article with its position and companies, drafts included: what `Location` of its creation points at. `ETag` is its `version`.',
-      params, response: { 200: AdminArticle, ...errors },
-    },
-  }, async (req, reply) => withETag(reply, presentAdminArticle(await getAdminArticle(ctxOf(req), req.params.id))));
-
-  r.patch('/articles/:id', {
-    schema: {
-      operationId: 'v1AdminUpdateArticle', summary: 'Update an article (only the fields sent; lists replace the set)', tags,
-      description: 'Changes the fields sent. A record read on /v1 or /api/v1 may be sent back as it is: read-only fields (`id`, `slug`, `kind`, `edition_number`, `publish_date`, `is_saved`) must equal the stored values, the synonyms (`iata_codes`, `country_code`, `region_slug`) must agree with `airports`, `country`, `region`. An unchanged record answers 200 and audits nothing. With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written.',
-      params, headers: IfMatchHeaders, body: component('V1ArticlePatch', ArticlePatch, patchExample),
-      response: { 200: AdminArticle, ...errors },
-    },
-  }, async (req, reply) => withETag(reply, presentAdminArticle(await updateArticle(ctxOf(req), req.params.id, req.body, { ifMatch: ifMatchOf(req.headers['if-match']) }))));
-
-  r.delete('/articles/:id', {
-    schema: {
-      operationId: 'v1AdminDeleteArticle', summary: 'Delete an article', tags,
-      description: 'Deletes the article; its edition and the projects it mentioned get their rollups recomputed. Answers the article as it was. Audited.',
-      params, response: { ...deletedAnswer(AdminArticle), ...errors },
-    },
-  }, async (req) => presentAdminArticle(await deleteArticle(ctxOf(req), req.params.id)));
 
   // ------------------------------------------------------------------ entity links
   r.get('/articles/:id/links', {

@@ -15,12 +15,12 @@ import {
   adminListEditions, createEdition, deleteEdition, EditionCreate, EditionImport, EditionPatch, EditionStatusQuery, getAdminEdition, importEdition,
   publishEdition, updateEdition,
 } from '../../../../domain/editions/index.js';
-import { created, deletedAnswer } from '../../../respond.js';
+import { created } from '../../../respond.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
 import { Named, namedList, Paging, UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
-import { IfMatchHeaders, ifMatchOf, withETag } from '../preconditions.js';
+import { recordRoutes } from '../record-routes.js';
 import { AdminEdition, presentAdminEdition, v1AdminUrl } from '../records.js';
 
 const tags = ['Admin: editions'];
@@ -75,42 +75,13 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
     return namedList(reply, 'editions', window, (w) => adminListEditions(ctxOf(req), status ? [status] : [], w), presentAdminEdition);
   });
 
-  r.post('/editions', {
-    schema: {
-      operationId: 'v1AdminCreateEdition', summary: 'Create an edition (a draft unless status says otherwise)', tags,
-      description: 'Creates an edition; `number` must be free (409 otherwise). Answers 201 with the stored edition and `Location: /v1/admin/editions/{id}`. Audited.',
-      body: component('V1EditionCreate', EditionCreate, createExample),
-      response: { 201: AdminEdition, ...errors },
-    },
-  }, async (req, reply) => {
-    const edition = presentAdminEdition(await createEdition(ctxOf(req), req.body));
-    return created(reply, edition, v1AdminUrl('editions', edition.id));
+  recordRoutes(r, 'editions', {
+    tags, what: 'Edition', record: AdminEdition, present: presentAdminEdition,
+    create: { doc: ['v1AdminCreateEdition', 'Create an edition (a draft unless status says otherwise)', 'Creates an edition; `number` must be free (409 otherwise). Answers 201 with the stored edition and `Location: /v1/admin/editions/{id}`. Audited.'], body: component('V1EditionCreate', EditionCreate, createExample), run: createEdition },
+    read: { doc: ['v1AdminGetEdition', 'Read an edition in any status', 'The edition (draft, published or archived) with its whole executive summary: what `Location` of its creation points at. `ETag` is its `version`.'], run: getAdminEdition },
+    update: { doc: ['v1AdminUpdateEdition', 'Update metadata, executive summary and/or status', 'Changes only the fields sent; a status change recomputes the rollups. Audited with the fields that changed (nothing when nothing did). With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written; adding, removing or reordering its articles does not change the edition\'s version.'], body: component('V1EditionPatch', EditionPatch, patchExample), run: (ctx, id, body, options) => updateEdition(ctx, id, body, 'update', options) },
+    remove: { doc: ['v1AdminDeleteEdition', 'Delete an edition and its articles', 'Deletes the edition and (cascade) its articles; projects they mentioned get their rollups recomputed. Answers the edition as it was. Audited with the articles it took.'], run: deleteEdition },
   });
-
-  r.get('/editions/:id', {
-    schema: {
-      operationId: 'v1AdminGetEdition', summary: 'Read an edition in any status', tags,
-      description: 'The edition (draft, published or archived) with its whole executive summary: what `Location` of its creation points at. `ETag` is its `version`.',
-      params, response: { 200: AdminEdition },
-    },
-  }, async (req, reply) => withETag(reply, presentAdminEdition(await getAdminEdition(ctxOf(req), req.params.id))));
-
-  r.patch('/editions/:id', {
-    schema: {
-      operationId: 'v1AdminUpdateEdition', summary: 'Update metadata, executive summary and/or status', tags,
-      description: 'Changes only the fields sent; a status change recomputes the rollups. Audited with the fields that changed (nothing when nothing did). With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written; adding, removing or reordering its articles does not change the edition\'s version.',
-      params, headers: IfMatchHeaders, body: component('V1EditionPatch', EditionPatch, patchExample),
-      response: { 200: AdminEdition, ...errors },
-    },
-  }, async (req, reply) => withETag(reply, presentAdminEdition(await updateEdition(ctxOf(req), req.params.id, req.body, 'update', { ifMatch: ifMatchOf(req.headers['if-match']) }))));
-
-  r.delete('/editions/:id', {
-    schema: {
-      operationId: 'v1AdminDeleteEdition', summary: 'Delete an edition and its articles', tags,
-      description: 'Deletes the edition and (cascade) its articles; projects they mentioned get their rollups recomputed. Answers the edition as it was. Audited with the articles it took.',
-      params, response: { ...deletedAnswer(AdminEdition), ...errors },
-    },
-  }, async (req) => presentAdminEdition(await deleteEdition(ctxOf(req), req.params.id)));
 
   r.post('/editions/:id/publish', {
     schema: {

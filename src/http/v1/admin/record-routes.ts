@@ -1,9 +1,10 @@
 /**
  * The routes every record an editor keeps has in common on `/v1/admin`, declared once: for a
- * collection (`projects`, `tenders`, `calendar`, `companies`) its create, read, update and delete
- * ({@link recordRoutes}); for a record with links (projects, tenders) the three replace-the-set
+ * collection (`articles`, `editions`, `projects`, `tenders`, `calendar`, `companies`) its create,
+ * read, update and delete and, when given, its list in any state ({@link recordRoutes}); for a record with links (projects, tenders) the three replace-the-set
  * writes and the read of the links ({@link linkRoutes}). Each handler reads the input, calls ONE
  * ctx-first domain operation and presents the result, as every route does (src/http/README.md):
+ * - GET of the collection answers `{ <name>: [...] }`, paged with `limit` (default 50) and `offset`;
  * - POST answers 201 with the record as stored and `Location`, the URL of its GET (../../respond.ts);
  * - GET answers the record in any state, its `ETag` the record's `version`;
  * - PATCH changes the fields sent; `If-Match` (the `version` it was edited from)
@@ -14,12 +15,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Static, TSchema } from 'typebox';
+import type { Static, TObject, TSchema } from 'typebox';
 import type { Ctx } from '../../../domain/context.js';
 import type { IfMatch } from '../../../domain/admin/preconditions.js';
+import type { Page, Window } from '../../../domain/pagination.js';
 import { created, deletedAnswer } from '../../respond.js';
 import { ctxOf } from '../../types.js';
-import { UuidParam } from '../named.js';
+import { namedListRoute, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { IfMatchHeaders, ifMatchOf, withETag } from './preconditions.js';
 import { v1AdminUrl } from './records.js';
@@ -50,10 +52,12 @@ interface Presented<View, Out> {
 /**
  * Registers `POST /<collection>`, `GET`, `PATCH` and `DELETE /<collection>/{id}` of a record.
  */
-export function recordRoutes<View, Rec extends { id: string; version: string }, C extends TSchema, P extends TSchema>(
+export function recordRoutes<View, Rec extends { id: string; version: string }, C extends TSchema, P extends TSchema, L extends TObject = TObject>(
   app: Typed,
   collection: string,
   spec: Presented<View, Rec> & {
+    /** The collection's list: the answer's array `name`, its filter parameters and operation. */
+    list?: { doc: RouteDoc; name: string; filter: L; run: (ctx: Ctx, filter: Static<L>, window: Window) => Promise<View[] | Page<View>> };
     create: { doc: RouteDoc; body: C; run: (ctx: Ctx, body: Static<C>) => Promise<View> };
     read: { doc: RouteDoc; run: (ctx: Ctx, id: string) => Promise<View> };
     update: { doc: RouteDoc; body: P; run: (ctx: Ctx, id: string, body: Static<P>, options: { ifMatch?: IfMatch }) => Promise<View> };
@@ -63,6 +67,11 @@ export function recordRoutes<View, Rec extends { id: string; version: string }, 
   const r = (app as FastifyInstance).withTypeProvider<TypeBoxTypeProvider>();
   const { tags, record, present } = spec;
   const params = UuidParam(spec.what);
+
+  if (spec.list) {
+    const { doc: listDoc, name, filter, run } = spec.list;
+    namedListRoute(r, `/${collection}`, { ...doc(listDoc, tags), name, item: record, filter, defaultLimit: 50, list: run, present });
+  }
 
   r.post(`/${collection}`, {
     schema: { ...doc(spec.create.doc, tags), body: spec.create.body, response: { 201: record, ...writeErrors } },

@@ -13,7 +13,6 @@ import {
   AdminCalendarFilter, CalendarEventCreate, CalendarEventPatch, createCalendarEvent, deleteCalendarEvent, getAdminCalendarEvent, listAdminCalendarEvents, updateCalendarEvent,
 } from '../../../../domain/calendar/index.js';
 import { component } from '../../../schema.js';
-import { namedListRoute } from '../../named.js';
 import { AdminCalendarEvent, presentAdminEvent } from '../../records/admin-event.js';
 import { calendarEventCreateExample, calendarEventPatchExample } from '../examples.js';
 import { recordRoutes } from '../record-routes.js';
@@ -24,15 +23,9 @@ const PLACE = '`country` is an ISO 3166-1 alpha-2 code or an English name and se
 export default async function adminCalendarRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  namedListRoute(r, '/calendar', {
-    operationId: 'v1AdminListCalendarEvents', summary: 'List calendar events, past and hidden ones included', tags,
-    description: 'Every event by start date, then title, including past and unpublished ones. Filters: `from` (events ending on or after that UTC day), `to` (starting on or before it; not before `from`), `q` (title, city, venue or organiser contains), `country` (ISO code), `origin`, `published`.',
-    name: 'events', item: AdminCalendarEvent, filter: AdminCalendarFilter, defaultLimit: 50,
-    list: listAdminCalendarEvents, present: presentAdminEvent,
-  });
-
   recordRoutes(r, 'calendar', {
     tags, what: 'Calendar event', record: AdminCalendarEvent, present: presentAdminEvent,
+    list: { doc: ['v1AdminListCalendarEvents', 'List calendar events, past and hidden ones included', 'Every event by start date, then title, including past and unpublished ones. Filters: `from` (events ending on or after that UTC day), `to` (starting on or before it; not before `from`), `q` (title, city, venue or organiser contains), `country` (ISO code), `origin`, `published`.'], name: 'events', filter: AdminCalendarFilter, run: listAdminCalendarEvents },
     create: { doc: ['v1AdminCreateCalendarEvent', 'Add an event to the calendar', `Creates an event (curated and published unless given); readers see it on \`/v1/calendar\` while it has not ended. ${PLACE} Audited.`], body: component('V1AdminCalendarEventCreate', CalendarEventCreate, calendarEventCreateExample), run: createCalendarEvent },
     read: { doc: ['v1AdminGetCalendarEvent', 'Read a calendar event, past or hidden', 'The event in any state: what `Location` of its creation points at. `ETag` is its `version`.'], run: getAdminCalendarEvent },
     update: { doc: ['v1AdminUpdateCalendarEvent', 'Update a calendar event (only the fields sent)', `Changes the fields sent of an event in any state, past or hidden; the checks apply to the event as it would be stored (a new \`starts_on\` after the stored \`ends_on\` is 400). ${PLACE} \`published: false\` hides it from readers. Audited; a change that changes nothing records nothing. With \`If-Match\` (the \`version\` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written.`], body: component('V1AdminCalendarEventPatch', CalendarEventPatch, calendarEventPatchExample), run: updateCalendarEvent },

@@ -14,7 +14,7 @@ import {
 } from '../../../../domain/companies/index.js';
 import { component } from '../../../schema.js';
 import { ctxOf } from '../../../types.js';
-import { namedListRoute, UuidParam } from '../../named.js';
+import { UuidParam } from '../../named.js';
 import { problemResponses } from '../../problem.js';
 import { AdminCompany, companyCreateExample, companyMergeExample, companyPatchExample, presentAdminCompany } from '../../records/company.js';
 import { recordRoutes } from '../record-routes.js';
@@ -26,15 +26,9 @@ const writeErrors = problemResponses(409);
 export default async function adminCompanyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  namedListRoute(r, '/companies', {
-    operationId: 'v1AdminListCompanies', summary: 'Companies with their links and counts', tags,
-    description: 'Every company by name, as readers see it plus `created_at`; `q` matches part of the name or an alias, or the slug. A named array paged with `limit` and `offset`.',
-    name: 'companies', item: AdminCompany, filter: CompanyFilter, defaultLimit: 50,
-    list: listAdminCompanies, present: presentAdminCompany,
-  });
-
   recordRoutes(r, 'companies', {
     tags, what: 'Company', record: AdminCompany, present: presentAdminCompany,
+    list: { doc: ['v1AdminListCompanies', 'Companies with their links and counts', 'Every company by name, as readers see it plus `created_at`; `q` matches part of the name or an alias, or the slug. A named array paged with `limit` and `offset`.'], name: 'companies', filter: CompanyFilter, run: listAdminCompanies },
     create: { doc: ['v1AdminCreateCompany', 'Create a company', 'Creates a company (slug from the name unless given) with its aliases and parent. A name or slug already taken is 409. Audited.'], body: component('CompanyCreate', CompanyCreate, companyCreateExample), run: createCompany },
     read: { doc: ['v1AdminGetCompany', 'One company', 'One company by id, with aliases, parent, subsidiaries, counts and `created_at`.'], run: getAdminCompany },
     update: { doc: ['v1AdminUpdateCompany', 'Update a company (only the fields sent)', 'Changes the fields sent; `aliases` replaces the set. A parent must exist and must not be the company or one of its subsidiaries at any depth (400 naming the field). With `If-Match` (the `version` it was edited from: its fields and aliases), a company changed since is 409 (`stale-version`) and nothing is written. Audited.'], body: component('CompanyPatch', CompanyPatch, companyPatchExample), run: updateCompany },

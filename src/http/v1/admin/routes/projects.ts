@@ -19,7 +19,6 @@ import {
 import { AirportSet, ProjectCompanySet, TermSet } from '../../../../domain/shared/link-refs.js';
 import { projectCreateExample, projectPatchExample } from '../../../examples.js';
 import { component } from '../../../schema.js';
-import { namedListRoute } from '../../named.js';
 import { AdminProject, presentAdminProject, presentProjectLinks, ProjectLinksRecord } from '../../records/admin-project.js';
 import { airportSetExample, projectCompanySetExample, termSetExample } from '../examples.js';
 import { linkRoutes, recordRoutes, SETS } from '../record-routes.js';
@@ -29,15 +28,9 @@ const tags = ['Admin: projects'];
 export default async function adminProjectRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  namedListRoute(r, '/projects', {
-    operationId: 'v1AdminListProjects', summary: 'List projects in any state', tags,
-    description: 'Every project, unpublished ones included, most recently changed first (then by title). `q` keeps those whose title, main airport name or IATA code contains it.',
-    name: 'projects', item: AdminProject, filter: AdminProjectFilter, defaultLimit: 50,
-    list: listAdminProjects, present: presentAdminProject,
-  });
-
   recordRoutes(r, 'projects', {
     tags, what: 'Project', record: AdminProject, present: presentAdminProject,
+    list: { doc: ['v1AdminListProjects', 'List projects in any state', 'Every project, unpublished ones included, most recently changed first (then by title). `q` keeps those whose title, main airport name or IATA code contains it.'], name: 'projects', filter: AdminProjectFilter, run: listAdminProjects },
     create: { doc: ['v1AdminCreateProject', 'Create a project', 'Creates a project (status `planned` unless given); place and `value_usd` are derived from `iata_code` and the stated value. `parent_project_id` names its programme. Audited.'], body: component('ProjectCreate', ProjectCreate, projectCreateExample), run: createProject },
     read: { doc: ['v1AdminGetProject', 'Read a project in any state', 'The project, published or not, as the writes answer it: what `Location` of its creation points at. `ETag` is its `version`.'], run: getAdminProject },
     update: { doc: ['v1AdminUpdateProject', 'Update a project (only the fields sent)', 'Changes the fields sent; lists (`topics`, `tags`) replace the set. A programme (`parent_project_id`) must exist and must not be the project or one of its packages at any depth (400 naming the field). With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written. Audited.'], body: component('ProjectPatch', ProjectPatch, projectPatchExample), run: updateProject },

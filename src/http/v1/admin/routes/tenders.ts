@@ -20,7 +20,6 @@ import {
   AdminTenderFilter, createTender, deleteTender, getAdminTender, getTenderLinks, listAdminTenders, setTenderAirports, setTenderCompanies, setTenderTerms, TenderCreate, TenderPatch, updateTender,
 } from '../../../../domain/tenders/index.js';
 import { component } from '../../../schema.js';
-import { namedListRoute } from '../../named.js';
 import { AdminTender, presentAdminTender, presentTenderLinks, TenderLinksRecord } from '../../records/admin-tender.js';
 import { airportSetExample, companySetExample, tenderCreateExample, tenderPatchExample, termSetExample } from '../examples.js';
 import { linkRoutes, recordRoutes, SETS } from '../record-routes.js';
@@ -30,15 +29,9 @@ const tags = ['Admin: tenders'];
 export default async function adminTenderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  namedListRoute(r, '/tenders', {
-    operationId: 'v1AdminListTenders', summary: 'List tenders in any state', tags,
-    description: 'Every tender, unpublished ones included, most recently changed first (then by title); status derived now. `q` keeps those whose title, buyer or reference contains it; `published` only published (true) or unpublished (false) ones.',
-    name: 'tenders', item: AdminTender, filter: AdminTenderFilter, defaultLimit: 50,
-    list: listAdminTenders, present: presentAdminTender,
-  });
-
   recordRoutes(r, 'tenders', {
     tags, what: 'Tender', record: AdminTender, present: presentAdminTender,
+    list: { doc: ['v1AdminListTenders', 'List tenders in any state', 'Every tender, unpublished ones included, most recently changed first (then by title); status derived now. `q` keeps those whose title, buyer or reference contains it; `published` only published (true) or unpublished (false) ones.'], name: 'tenders', filter: AdminTenderFilter, run: listAdminTenders },
     create: { doc: ['v1AdminCreateTender', 'Create a tender', 'Creates a tender (stored status `open`, published today unless given); country and region come from `iata_code` or `country_code`, `value_usd` from the estimate. `bidders` lists every bidder with its outcome. Audited.'], body: component('V1AdminTenderCreate', TenderCreate, tenderCreateExample), run: createTender },
     read: { doc: ['v1AdminGetTender', 'Read one tender in any state', 'One tender whatever its state, unpublished included, with its bidders; status derived now (closing_soon within 14 days of the deadline). `ETag` is its `version`.'], run: getAdminTender },
     update: { doc: ['v1AdminUpdateTender', 'Update a tender (only the fields sent)', 'Changes the fields sent; lists (`categories`, `tags`, `bidders`) replace the set. Record an award with `status: awarded`, `awarded_to`, `awarded_on` and the bidders\u2019 outcomes. With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written. Audited.'], body: component('V1AdminTenderPatch', TenderPatch, tenderPatchExample), run: updateTender },

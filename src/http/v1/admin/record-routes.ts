@@ -1,8 +1,9 @@
 /**
  * The routes every record an editor keeps has in common on `/v1/admin`, declared once: for a
  * collection (`articles`, `editions`, `projects`, `tenders`, `calendar`, `companies`) its create,
- * read, update and delete and, when given, its list in any state ({@link recordRoutes}); for a record with links (projects, tenders) the three replace-the-set
- * writes and the read of the links ({@link linkRoutes}). Each handler reads the input, calls ONE
+ * read, update and delete and, when given, its list in any state ({@link recordRoutes}); for a
+ * record with links (projects, tenders) the three replace-the-set writes and the read of the links
+ * ({@link linkRoutes}). Each handler reads the input, calls ONE
  * ctx-first domain operation and presents the result, as every route does (src/http/README.md):
  * - GET of the collection answers `{ <name>: [...] }`, paged with `limit` (default 50) and `offset`;
  * - POST answers 201 with the record as stored and `Location`, the URL of its GET (../../respond.ts);
@@ -50,7 +51,8 @@ interface Presented<View, Out> {
 }
 
 /**
- * Registers `POST /<collection>`, `GET`, `PATCH` and `DELETE /<collection>/{id}` of a record.
+ * Registers `POST /<collection>`, `GET`, `PATCH` and `DELETE /<collection>/{id}` of a record, and
+ * with `list` the `GET /<collection>` of the records in any state.
  */
 export function recordRoutes<View, Rec extends { id: string; version: string }, C extends TSchema, P extends TSchema, L extends TObject = TObject>(
   app: Typed,

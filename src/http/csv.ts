@@ -15,6 +15,7 @@ import type { Static, TObject } from 'typebox';
 import type { Ctx } from '../domain/context.js';
 import type { CsvExport } from '../domain/csv-export.js';
 import type { Feature } from '../domain/entitlements.js';
+import type { OperationDoc } from './schema.js';
 import { ctxOf } from './types.js';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -86,11 +87,7 @@ export const csvResponse = { description: 'text/csv attachment, one header row',
 export function csvExportRoute<Q extends TObject>(
   app: FastifyInstance,
   url: string,
-  spec: {
-    operationId: string;
-    summary: string;
-    tags: string[];
-    description?: string;
+  spec: OperationDoc & {
     querystring: Q;
     /** The file's name before its date (`projects` gives `projects-2026-11-27.csv`). */
     file: string;

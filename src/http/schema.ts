@@ -29,3 +29,11 @@ export function component<T extends TSchema>(name: string, schema: T, example?: 
   if (example !== undefined) copy.examples = [example];
   return copy as T;
 }
+
+/** What a route declared by a shared helper documents: its literal operationId (with the edition's prefix), summary, tags and description. */
+export interface OperationDoc {
+  operationId: string;
+  summary: string;
+  tags: string[];
+  description?: string;
+}

@@ -7,6 +7,7 @@ import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import type { Ctx } from '../../domain/context.js';
 import type { Feature } from '../../domain/entitlements.js';
 import { pageWindow, type Page, type Window } from '../../domain/pagination.js';
+import type { OperationDoc } from '../schema.js';
 import { ctxOf } from '../types.js';
 import { PagedEnvelope, PageQuery, paged } from './schemas.js';
 
@@ -19,11 +20,7 @@ import { PagedEnvelope, PageQuery, paged } from './schemas.js';
 export function pagedListRoute<F extends TObject, Row, Out>(
   app: FastifyInstance,
   url: string,
-  spec: {
-    operationId: string;
-    summary: string;
-    tags: string[];
-    description?: string;
+  spec: OperationDoc & {
     filter: F;
     item: TSchema;
     defaultLimit: number;

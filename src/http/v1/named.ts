@@ -11,7 +11,7 @@ import type { Feature } from '../../domain/entitlements.js';
 import { readAhead, type Page, type Window } from '../../domain/pagination.js';
 import type { Facet as FacetValue } from '../../domain/shared/facets.js';
 import { offsetLinks, setLinks } from '../links.js';
-import { component } from '../schema.js';
+import { component, type OperationDoc } from '../schema.js';
 import { ctxOf } from '../types.js';
 import { MAX_FILTER_TEXT, MAX_OFFSET, OptionalCommaList } from '../../domain/shared/input-schema.js';
 
@@ -40,12 +40,7 @@ export async function namedList<K extends string, Row, Out>(
 }
 
 /** What a list route documents: its literal `v1…` operationId, summary, tags and description. */
-export interface ListRouteDoc {
-  operationId: string;
-  summary: string;
-  tags: string[];
-  description?: string;
-}
+export type ListRouteDoc = OperationDoc;
 
 /**
  * Registers the `GET` of a named, paged list, the most common route of the edition: the query is

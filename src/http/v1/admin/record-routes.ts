@@ -20,11 +20,14 @@ import type { Static, TObject, TSchema } from 'typebox';
 import type { Ctx } from '../../../domain/context.js';
 import type { IfMatch } from '../../../domain/admin/preconditions.js';
 import type { Page, Window } from '../../../domain/pagination.js';
+import { AirportSet, TermSet } from '../../../domain/shared/link-refs.js';
 import { created, deletedAnswer } from '../../respond.js';
+import { component } from '../../schema.js';
 import { ctxOf } from '../../types.js';
 import { namedListRoute, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { IfMatchHeaders, ifMatchOf, withETag } from './preconditions.js';
+import { airportSetExample, termSetExample } from './examples.js';
 import { v1AdminUrl } from './records.js';
 
 /** An operation's documentation: its literal `v1Admin…` operationId, summary and description. */
@@ -33,7 +36,7 @@ export type RouteDoc = readonly [operationId: string, summary: string, descripti
 type Typed = FastifyInstance | ReturnType<FastifyInstance['withTypeProvider']>;
 
 /** What the description of every replace-the-set write says of its items. */
-export const SETS = 'Items are strings (an id, a code, a slug or a name) or the objects the links read returns, so a read can be written back unchanged.';
+const SETS = 'Items are strings (an id, a code, a slug or a name) or the objects the links read returns, so a read can be written back unchanged.';
 
 const doc = ([operationId, summary, description]: RouteDoc, tags: string[]) => ({ operationId, summary, tags, description });
 const writeErrors = problemResponses(409);
@@ -44,17 +47,19 @@ const writeErrors = problemResponses(409);
  * turns the operations' view into it.
  */
 interface Presented<View, Out> {
-  tags: string[];
+  /** The OpenAPI tags; `Admin: <collection>` when left out. */
+  tags?: string[];
   what: string;
   record: TSchema;
   present: (view: View) => Out;
 }
 
 /**
- * Registers `POST /<collection>`, `GET`, `PATCH` and `DELETE /<collection>/{id}` of a record, and
- * with `list` the `GET /<collection>` of the records in any state.
+ * Registers `POST /<collection>`, `GET`, `PATCH` and `DELETE /<collection>/{id}` of a record,
+ * with `list` the `GET /<collection>` of the records in any state, and with `links` the routes of
+ * its links ({@link linkRoutes}).
  */
-export function recordRoutes<View, Rec extends { id: string; version: string }, C extends TSchema, P extends TSchema, L extends TObject = TObject>(
+export function recordRoutes<View, Rec extends { id: string; version: string }, C extends TSchema, P extends TSchema, L extends TObject = TObject, Links = unknown, LinksOut = unknown, CS extends TSchema = TSchema>(
   app: Typed,
   collection: string,
   spec: Presented<View, Rec> & {
@@ -64,10 +69,13 @@ export function recordRoutes<View, Rec extends { id: string; version: string }, 
     read: { doc: RouteDoc; run: (ctx: Ctx, id: string) => Promise<View> };
     update: { doc: RouteDoc; body: P; run: (ctx: Ctx, id: string, body: Static<P>, options: { ifMatch?: IfMatch }) => Promise<View> };
     remove: { doc: RouteDoc; run: (ctx: Ctx, id: string) => Promise<View> };
+    /** The record's links (projects, tenders): the record that answers them and their writes. */
+    links?: LinkSpec<Links, LinksOut, CS>;
   },
 ): void {
   const r = (app as FastifyInstance).withTypeProvider<TypeBoxTypeProvider>();
-  const { tags, record, present } = spec;
+  const { record, present } = spec;
+  const tags = spec.tags ?? [`Admin: ${collection}`];
   const params = UuidParam(spec.what);
 
   if (spec.list) {
@@ -93,39 +101,76 @@ export function recordRoutes<View, Rec extends { id: string; version: string }, 
   r.delete(`/${collection}/:id`, {
     schema: { ...doc(spec.remove.doc, tags), params, response: { ...deletedAnswer(record), ...writeErrors } },
   }, async (req) => present(await spec.remove.run(ctxOf(req), req.params.id)));
+
+  if (spec.links) linkRoutes(r, collection, spec.what, tags, spec.links);
 }
 
-/** One replace-the-set write of a record's links: its documentation, body schema and operation. */
+/** One replace-the-set write of a record's links: its body schema and operation. */
 interface LinkWrite<Links, B extends TSchema> {
-  doc: RouteDoc;
   body: B;
   run: (ctx: Ctx, id: string, body: Static<B>) => Promise<Links>;
+}
+type SetLinks<Links> = (ctx: Ctx, id: string, body: never) => Promise<Links>;
+
+/** The body of every airports write: ids, IATA codes or names, or the objects the links read returns. */
+const AirportSetBody = component('V1AdminAirportSet', AirportSet, airportSetExample);
+/** The body of every terms write: topics and tags. */
+const TermSetBody = component('V1AdminTermSet', TermSet, termSetExample);
+
+/**
+ * A record's links: the record that answers every link read and write (`record`, presented by
+ * `present`), what the main airport fills in (`mainAirportSets`), the operations that replace each
+ * set, the companies' body with how its items are written (`items`), whether the topics are the
+ * record's categories, and the read of the links.
+ */
+interface LinkSpec<Links, Out, C extends TSchema> {
+  record: TSchema;
+  present: (links: Links) => Out;
+  mainAirportSets: string;
+  airports: SetLinks<Links>;
+  companies: LinkWrite<Links, C> & { items: string };
+  terms: SetLinks<Links>;
+  categories?: boolean;
+  read: (ctx: Ctx, id: string) => Promise<Links>;
 }
 
 /**
  * Registers `PUT /<collection>/{id}/airports`, `…/companies`, `…/terms` and `GET …/links`: each
  * write replaces one set and answers every link as stored, in the shape the writes accept back
- * (docs/decisions/0041).
+ * (docs/decisions/0041). The operations are documented alike for every collection: `what`
+ * ("Project") names them (`v1AdminSetProjectAirports`, "Replace the airports of a project").
  */
-export function linkRoutes<Links, Out, A extends TSchema, C extends TSchema, T extends TSchema>(
+function linkRoutes<Links, Out, C extends TSchema>(
   app: Typed,
   collection: string,
-  spec: Presented<Links, Out> & {
-    airports: LinkWrite<Links, A>;
-    companies: LinkWrite<Links, C>;
-    terms: LinkWrite<Links, T>;
-    read: { doc: RouteDoc; run: (ctx: Ctx, id: string) => Promise<Links> };
-  },
-): void {
+  what: string,
+  tags: string[],
+  spec: LinkSpec<Links, Out, C>): void {
   const r = (app as FastifyInstance).withTypeProvider<TypeBoxTypeProvider>();
-  const params = UuidParam(spec.what);
-  for (const set of ['airports', 'companies', 'terms'] as const) {
-    const write = spec[set] as LinkWrite<Links, TSchema>;
+  const params = UuidParam(what);
+  const a = what.toLowerCase();
+  const topics = spec.categories ? 'topics (categories)' : 'topics';
+  const writes = {
+    airports: {
+      doc: [`v1AdminSet${what}Airports`, `Replace the airports of a ${a}`, `The whole set of airports (ids, IATA codes or names). When the main airport is not in it, the first becomes the main airport and sets the ${spec.mainAirportSets}. ${SETS} Audited.`],
+      body: AirportSetBody, run: spec.airports,
+    },
+    companies: {
+      doc: [`v1AdminSet${what}Companies`, `Replace the companies of a ${a}`, `The whole set of companies${spec.companies.items}. ${SETS} Audited.`],
+      body: spec.companies.body, run: spec.companies.run as SetLinks<Links>,
+    },
+    terms: {
+      doc: [`v1AdminSet${what}Terms`, `Replace the ${topics} and tags of a ${a}`, `The whole set of topics (${spec.categories ? 'the categories; ' : ''}slugs or names) and tags (slugs; unknown tags are created); a list left out keeps its links. ${SETS} Audited.`],
+      body: TermSetBody, run: spec.terms,
+    },
+  } satisfies Record<string, { doc: RouteDoc; body: TSchema; run: SetLinks<Links> }>;
+  for (const [set, write] of Object.entries(writes)) {
     r.put(`/${collection}/:id/${set}`, {
-      schema: { ...doc(write.doc, spec.tags), params, body: write.body, response: { 200: spec.record, ...writeErrors } },
+      schema: { ...doc(write.doc, tags), params, body: write.body, response: { 200: spec.record, ...writeErrors } },
     }, async (req) => spec.present(await write.run(ctxOf(req), req.params.id, req.body as never)));
   }
+  const read: RouteDoc = [`v1AdminGet${what}Links`, `Read the airports, companies, topics and tags of a ${a}`, `The links of a ${a} in any state, in the shape the three PUT operations accept back.`];
   r.get(`/${collection}/:id/links`, {
-    schema: { ...doc(spec.read.doc, spec.tags), params, response: { 200: spec.record } },
-  }, async (req) => spec.present(await spec.read.run(ctxOf(req), req.params.id)));
+    schema: { ...doc(read, tags), params, response: { 200: spec.record } },
+  }, async (req) => spec.present(await spec.read(ctxOf(req), req.params.id)));
 }

@@ -12,36 +12,28 @@
  * | GET    | /v1/admin/projects/{id}/links     |                       | airports, companies, topics, tags |
  */
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AdminProjectFilter, createProject, deleteProject, getAdminProject, getProjectLinks, listAdminProjects, ProjectCreate, ProjectPatch, setProjectAirports, setProjectCompanies, setProjectTerms, updateProject,
 } from '../../../../domain/projects/index.js';
-import { AirportSet, ProjectCompanySet, TermSet } from '../../../../domain/shared/link-refs.js';
+import { ProjectCompanySet } from '../../../../domain/shared/link-refs.js';
 import { projectCreateExample, projectPatchExample } from '../../../examples.js';
 import { component } from '../../../schema.js';
 import { AdminProject, presentAdminProject, presentProjectLinks, ProjectLinksRecord } from '../../records/admin-project.js';
-import { airportSetExample, projectCompanySetExample, termSetExample } from '../examples.js';
-import { linkRoutes, recordRoutes, SETS } from '../record-routes.js';
-
-const tags = ['Admin: projects'];
+import { projectCompanySetExample } from '../examples.js';
+import { recordRoutes } from '../record-routes.js';
 
 export default async function adminProjectRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  recordRoutes(r, 'projects', {
-    tags, what: 'Project', record: AdminProject, present: presentAdminProject,
+  recordRoutes(app, 'projects', {
+    what: 'Project', record: AdminProject, present: presentAdminProject,
     list: { doc: ['v1AdminListProjects', 'List projects in any state', 'Every project, unpublished ones included, most recently changed first (then by title). `q` keeps those whose title, main airport name or IATA code contains it.'], name: 'projects', filter: AdminProjectFilter, run: listAdminProjects },
     create: { doc: ['v1AdminCreateProject', 'Create a project', 'Creates a project (status `planned` unless given); place and `value_usd` are derived from `iata_code` and the stated value. `parent_project_id` names its programme. Audited.'], body: component('ProjectCreate', ProjectCreate, projectCreateExample), run: createProject },
     read: { doc: ['v1AdminGetProject', 'Read a project in any state', 'The project, published or not, as the writes answer it: what `Location` of its creation points at. `ETag` is its `version`.'], run: getAdminProject },
     update: { doc: ['v1AdminUpdateProject', 'Update a project (only the fields sent)', 'Changes the fields sent; lists (`topics`, `tags`) replace the set. A programme (`parent_project_id`) must exist and must not be the project or one of its packages at any depth (400 naming the field). With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written. Audited.'], body: component('ProjectPatch', ProjectPatch, projectPatchExample), run: updateProject },
     remove: { doc: ['v1AdminDeleteProject', 'Delete a project', 'Deletes the project in any state and answers it as it was; its packages stay, without a programme. Audited.'], run: deleteProject },
-  });
-
-  linkRoutes(r, 'projects', {
-    tags, what: 'Project', record: ProjectLinksRecord, present: presentProjectLinks,
-    airports: { doc: ['v1AdminSetProjectAirports', 'Replace the airports of a project', `The whole set of airports (ids, IATA codes or names). When the main airport is not in it, the first becomes the main airport and sets the place. ${SETS} Audited.`], body: component('V1AdminAirportSet', AirportSet, airportSetExample), run: setProjectAirports },
-    companies: { doc: ['v1AdminSetProjectCompanies', 'Replace the companies of a project', `The whole set of companies, each \`{ id }\` or \`{ name }\` (a name or an alias) with its \`role\` (contractor by default). ${SETS} Audited.`], body: component('V1AdminProjectCompanySet', ProjectCompanySet, projectCompanySetExample), run: setProjectCompanies },
-    terms: { doc: ['v1AdminSetProjectTerms', 'Replace the topics and tags of a project', `The whole set of topics (slugs or names) and tags (slugs; unknown tags are created); a list left out keeps its links. ${SETS} Audited.`], body: component('V1AdminTermSet', TermSet, termSetExample), run: setProjectTerms },
-    read: { doc: ['v1AdminGetProjectLinks', 'Read the airports, companies, topics and tags of a project', 'The links of a project in any state, in the shape the three PUT operations accept back.'], run: getProjectLinks },
+    links: {
+      record: ProjectLinksRecord, present: presentProjectLinks, mainAirportSets: 'place',
+      airports: setProjectAirports, terms: setProjectTerms, read: getProjectLinks,
+      companies: { body: component('V1AdminProjectCompanySet', ProjectCompanySet, projectCompanySetExample), items: ', each `{ id }` or `{ name }` (a name or an alias) with its `role` (contractor by default)', run: setProjectCompanies },
+    },
   });
 }

@@ -14,35 +14,27 @@
  * | GET    | /v1/admin/tenders/{id}/links     |                   | airports, companies, topics, tags |
  */
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AirportSet, CompanySet, TermSet } from '../../../../domain/shared/link-refs.js';
+import { CompanySet } from '../../../../domain/shared/link-refs.js';
 import {
   AdminTenderFilter, createTender, deleteTender, getAdminTender, getTenderLinks, listAdminTenders, setTenderAirports, setTenderCompanies, setTenderTerms, TenderCreate, TenderPatch, updateTender,
 } from '../../../../domain/tenders/index.js';
 import { component } from '../../../schema.js';
 import { AdminTender, presentAdminTender, presentTenderLinks, TenderLinksRecord } from '../../records/admin-tender.js';
-import { airportSetExample, companySetExample, tenderCreateExample, tenderPatchExample, termSetExample } from '../examples.js';
-import { linkRoutes, recordRoutes, SETS } from '../record-routes.js';
-
-const tags = ['Admin: tenders'];
+import { companySetExample, tenderCreateExample, tenderPatchExample } from '../examples.js';
+import { recordRoutes } from '../record-routes.js';
 
 export default async function adminTenderRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  recordRoutes(r, 'tenders', {
-    tags, what: 'Tender', record: AdminTender, present: presentAdminTender,
+  recordRoutes(app, 'tenders', {
+    what: 'Tender', record: AdminTender, present: presentAdminTender,
     list: { doc: ['v1AdminListTenders', 'List tenders in any state', 'Every tender, unpublished ones included, most recently changed first (then by title); status derived now. `q` keeps those whose title, buyer or reference contains it; `published` only published (true) or unpublished (false) ones.'], name: 'tenders', filter: AdminTenderFilter, run: listAdminTenders },
     create: { doc: ['v1AdminCreateTender', 'Create a tender', 'Creates a tender (stored status `open`, published today unless given); country and region come from `iata_code` or `country_code`, `value_usd` from the estimate. `bidders` lists every bidder with its outcome. Audited.'], body: component('V1AdminTenderCreate', TenderCreate, tenderCreateExample), run: createTender },
     read: { doc: ['v1AdminGetTender', 'Read one tender in any state', 'One tender whatever its state, unpublished included, with its bidders; status derived now (closing_soon within 14 days of the deadline). `ETag` is its `version`.'], run: getAdminTender },
     update: { doc: ['v1AdminUpdateTender', 'Update a tender (only the fields sent)', 'Changes the fields sent; lists (`categories`, `tags`, `bidders`) replace the set. Record an award with `status: awarded`, `awarded_to`, `awarded_on` and the bidders\u2019 outcomes. With `If-Match` (the `version` it was edited from) a change made meanwhile by someone else is refused with 409 and nothing is written. Audited.'], body: component('V1AdminTenderPatch', TenderPatch, tenderPatchExample), run: updateTender },
     remove: { doc: ['v1AdminDeleteTender', 'Delete a tender', 'Deletes the tender in any state with its bidders and answers it as it was. Audited.'], run: deleteTender },
-  });
-
-  linkRoutes(r, 'tenders', {
-    tags, what: 'Tender', record: TenderLinksRecord, present: presentTenderLinks,
-    airports: { doc: ['v1AdminSetTenderAirports', 'Replace the airports of a tender', `The whole set of airports (ids, IATA codes or names). When the main airport is not in it, the first becomes the main airport and sets the country and region. ${SETS} Audited.`], body: component('V1AdminAirportSet', AirportSet, airportSetExample), run: setTenderAirports },
-    companies: { doc: ['v1AdminSetTenderCompanies', 'Replace the companies of a tender', `The whole set of companies (ids, names or aliases). ${SETS} Audited.`], body: component('V1AdminCompanySet', CompanySet, companySetExample), run: setTenderCompanies },
-    terms: { doc: ['v1AdminSetTenderTerms', 'Replace the topics (categories) and tags of a tender', `The whole set of topics (the categories; slugs or names) and tags (slugs; unknown tags are created); a list left out keeps its links. ${SETS} Audited.`], body: component('V1AdminTermSet', TermSet, termSetExample), run: setTenderTerms },
-    read: { doc: ['v1AdminGetTenderLinks', 'Read the airports, companies, topics and tags of a tender', 'The links of a tender in any state, in the shape the three PUT operations accept back.'], run: getTenderLinks },
+    links: {
+      record: TenderLinksRecord, present: presentTenderLinks, mainAirportSets: 'country and region', categories: true,
+      airports: setTenderAirports, terms: setTenderTerms, read: getTenderLinks,
+      companies: { body: component('V1AdminCompanySet', CompanySet, companySetExample), items: ' (ids, names or aliases)', run: setTenderCompanies },
+    },
   });
 }

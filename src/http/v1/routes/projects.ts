@@ -9,47 +9,32 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import {
   exportProjectsForReader, facetProjects, getProject, listProjectsForReader, listProjectsOfArticle, PROJECT_SORTS,
 } from '../../../domain/projects/index.js';
 import { projectParams, projectParamsToFilter } from '../../../domain/projects/index.js';
-import { UpdatedSince } from '../../../domain/shared/input-schema.js';
 import { StringEnum } from '../../schema.js';
-import { csvExportRoute } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { facetsRoute, Named, namedList, namedListRoute, Paging, UuidParam } from '../named.js';
+import { collectionRoutes } from '../collection-routes.js';
+import { Named, namedList, Paging, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { PROJECT_CSV_COLUMNS, Project, ProjectDetail, presentProject, presentProjectDetail } from '../records/project.js';
 
 const tags = ['Projects'];
-/** The list's filter parameters, declared once in the domain (alert rules validate with them too). */
-export const filters = { ...projectParams, updated_since: UpdatedSince };
-const Filters = Type.Object(filters);
-const FACET_NAMES = ['statuses', 'regions', 'countries', 'types', 'topics', 'tags'] as const;
-const toFilter = (q: Static<typeof Filters>) => ({ ...projectParamsToFilter(q), updatedSince: q.updated_since });
 
 export default async function projectRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  namedListRoute(r, '/projects', {
-    operationId: 'v1ListProjects', summary: 'Airport projects', tags,
-    description: 'Trial preview: the first five rows of the list only.',
-    name: 'projects', item: Project, defaultLimit: 50, config: { gates: listProjectsForReader.gates },
-    filter: Type.Object({ ...filters, sort: Type.Optional(StringEnum(PROJECT_SORTS, { description: 'Order (value sorts by value_usd, unknown values last)', default: 'title_asc' })) }),
-    list: (ctx, { sort, ...rest }, w) => listProjectsForReader(ctx, toFilter(rest), sort ?? 'title_asc', w), present: presentProject,
-  });
-
-  facetsRoute(r, '/projects/facets', {
-    operationId: 'v1ProjectFacets', summary: 'Filter vocabulary of the projects with counts', tags,
-    description: 'For the projects the same parameters match: `{ value, label, count }` per status, region slug, country code, type slug, topic and tag slug.',
-    names: FACET_NAMES, querystring: Filters, gates: facetProjects.gates, run: (ctx, q) => facetProjects(ctx, toFilter(q)),
-  });
-
-  csvExportRoute(r, '/projects/export', {
-    operationId: 'v1ExportProjects', summary: 'Export matching projects as CSV (streamed, no row cap, by title)', tags,
-    querystring: Filters, file: 'projects', gates: exportProjectsForReader.gates,
-    run: (ctx, q) => exportProjectsForReader(ctx, toFilter(q), PROJECT_CSV_COLUMNS),
+  collectionRoutes(r, 'projects', {
+    tags, params: projectParams, toFilter: projectParamsToFilter,
+    sort: { values: PROJECT_SORTS, default: 'title_asc', description: 'Order (value sorts by value_usd, unknown values last)' },
+    list: { operationId: 'v1ListProjects', summary: 'Airport projects', description: 'Trial preview: the first five rows of the list only.', item: Project, present: presentProject, run: listProjectsForReader },
+    facets: {
+      operationId: 'v1ProjectFacets', summary: 'Filter vocabulary of the projects with counts', names: ['statuses', 'regions', 'countries', 'types', 'topics', 'tags'], run: facetProjects,
+      description: 'For the projects the same parameters match: `{ value, label, count }` per status, region slug, country code, type slug, topic and tag slug.',
+    },
+    export: { operationId: 'v1ExportProjects', summary: 'Export matching projects as CSV (streamed, no row cap, by title)', columns: PROJECT_CSV_COLUMNS, run: exportProjectsForReader },
   });
 
   r.get('/projects/:id', {

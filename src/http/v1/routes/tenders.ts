@@ -8,46 +8,27 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static } from 'typebox';
 import {
   exportTenders, facetTenders, getTender, listTenders, TENDER_SORTS,
 } from '../../../domain/tenders/index.js';
 import { tenderParams, tenderParamsToFilter } from '../../../domain/tenders/index.js';
-import { UpdatedSince } from '../../../domain/shared/input-schema.js';
-import { StringEnum } from '../../schema.js';
-import { csvExportRoute } from '../../csv.js';
 import { ctxOf } from '../../types.js';
-import { facetsRoute, namedListRoute, UuidParam } from '../named.js';
+import { collectionRoutes } from '../collection-routes.js';
+import { UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { TENDER_CSV_COLUMNS, Tender, TenderWithBidders, presentTender } from '../records/tender.js';
 
 const tags = ['Tenders'];
-/** The list's filter parameters, declared once in the domain (alert rules validate with them too). */
-const filters = { ...tenderParams, updated_since: UpdatedSince };
-const Filters = Type.Object(filters);
-const FACET_NAMES = ['statuses', 'types', 'regions', 'countries', 'topics', 'tags'] as const;
-const toFilter = (q: Static<typeof Filters>) => ({ ...tenderParamsToFilter(q), updatedSince: q.updated_since });
 
 export default async function tenderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  namedListRoute(r, '/tenders', {
-    operationId: 'v1ListTenders', summary: 'Airport tenders (Worldwide Airport Tenders)', tags,
-    description: 'Trial preview: the first three rows of the list only.',
-    name: 'tenders', item: Tender, defaultLimit: 50, config: { gates: listTenders.gates },
-    filter: Type.Object({ ...filters, sort: Type.Optional(StringEnum(TENDER_SORTS, { description: 'Order (tenders without a deadline or value last)', default: 'deadline_asc' })) }),
-    list: (ctx, { sort, ...rest }, w) => listTenders(ctx, toFilter(rest), sort ?? 'deadline_asc', w), present: presentTender,
-  });
-
-  facetsRoute(r, '/tenders/facets', {
-    operationId: 'v1TenderFacets', summary: 'Filter vocabulary of the tenders with counts (topics stand in for categories)', tags,
-    names: FACET_NAMES, querystring: Filters, gates: facetTenders.gates, run: (ctx, q) => facetTenders(ctx, toFilter(q)),
-  });
-
-  csvExportRoute(r, '/tenders/export', {
-    operationId: 'v1ExportTenders', summary: 'Export matching tenders as CSV with a bidders column (streamed, no row cap, by deadline)', tags,
-    querystring: Filters, file: 'tenders', gates: exportTenders.gates,
-    run: (ctx, q) => exportTenders(ctx, toFilter(q), TENDER_CSV_COLUMNS),
+  collectionRoutes(r, 'tenders', {
+    tags, params: tenderParams, toFilter: tenderParamsToFilter,
+    sort: { values: TENDER_SORTS, default: 'deadline_asc', description: 'Order (tenders without a deadline or value last)' },
+    list: { operationId: 'v1ListTenders', summary: 'Airport tenders (Worldwide Airport Tenders)', description: 'Trial preview: the first three rows of the list only.', item: Tender, present: presentTender, run: listTenders },
+    facets: { operationId: 'v1TenderFacets', summary: 'Filter vocabulary of the tenders with counts (topics stand in for categories)', names: ['statuses', 'types', 'regions', 'countries', 'topics', 'tags'], run: facetTenders },
+    export: { operationId: 'v1ExportTenders', summary: 'Export matching tenders as CSV with a bidders column (streamed, no row cap, by deadline)', columns: TENDER_CSV_COLUMNS, run: exportTenders },
   });
 
   r.get('/tenders/:id', {

@@ -26,7 +26,7 @@ import { ConfigError } from '../config.js';
 import { DatabaseInUseError } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { DomainError } from '../domain/errors.js';
-import { systemCtx } from '../domain/context.js';
+import { systemCtx, type Ctx } from '../domain/context.js';
 import { systemClock } from '../system-clock.js';
 import { createApiKey, createSession, createUser, listApiKeysOfUser, PLAN_CODES, revokeApiKeyById, updateUser, type PlanCode } from '../domain/identity/index.js';
 import { resolveSessionSecret } from '../secrets.js';
@@ -38,6 +38,28 @@ const { version } = createRequire(import.meta.url)('../../package.json') as { ve
 const print = (value: unknown): void => void process.stdout.write((typeof value === 'string' ? value : JSON.stringify(value, null, 2)) + '\n');
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 const example = (...lines: string[]) => `\nExample:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+
+/**
+ * Adds to `parent` a command that takes ONE required option, a user's email address (`--email <E>`)
+ * or a record's id (`--id <ID>`, described by `option`), runs ONE domain operation with its value in the system context and prints what it
+ * answers as JSON (`keys list`, `keys revoke`, `jobs retry`, `jobs discard`).
+ */
+function lookupCommand(parent: Command, name: string, spec: {
+  description: string;
+  by: 'email' | 'id';
+  option?: string;
+  example: string;
+  run: (ctx: Ctx, value: string) => Promise<unknown>;
+}): void {
+  parent.command(name)
+    .description(spec.description)
+    .requiredOption(spec.by === 'email' ? '--email <E>' : '--id <ID>', spec.option ?? 'the user\'s email address')
+    .addHelpText('after', example(spec.example))
+    .action((v: Record<string, string>) => {
+      const value = required(v, spec.by);
+      return withDatabase(async (database) => print(await spec.run(systemCtx(database.db, systemClock), value)));
+    });
+}
 
 /** The command line; `current` is the command whose action runs (its help follows a usage error). */
 function program(): { root: Command; current: () => Command } {
@@ -214,22 +236,14 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
     });
 
   const keys = root.command('keys').description('manage API keys');
-  keys.command('list')
-    .description('list a user\'s API keys (revoked ones included) as JSON: id, label, prefix, dates, today\'s usage; never the key')
-    .requiredOption('--email <E>', 'the user\'s email address')
-    .addHelpText('after', example('airport-intel keys list --email ana@example.test'))
-    .action((v: { email: string }) => {
-      const email = required(v, 'email');
-      return withDatabase(async (database) => print(await listApiKeysOfUser(systemCtx(database.db, systemClock), email)));
-    });
-  keys.command('revoke')
-    .description('revoke an API key by its id (from keys list) at once; prints the key\'s id, prefix and revocation time')
-    .requiredOption('--id <ID>', 'the key\'s id (a UUID)')
-    .addHelpText('after', example('airport-intel keys revoke --id 7d0c6a57-4c1e-4f0e-9a55-2b8f3e1c2d4a'))
-    .action((v: { id: string }) => {
-      const id = required(v, 'id');
-      return withDatabase(async (database) => print(await revokeApiKeyById(systemCtx(database.db, systemClock), id)));
-    });
+  lookupCommand(keys, 'list', {
+    description: 'list a user\'s API keys (revoked ones included) as JSON: id, label, prefix, dates, today\'s usage; never the key',
+    by: 'email', example: 'airport-intel keys list --email ana@example.test', run: listApiKeysOfUser,
+  });
+  lookupCommand(keys, 'revoke', {
+    description: 'revoke an API key by its id (from keys list) at once; prints the key\'s id, prefix and revocation time',
+    by: 'id', option: 'the key\'s id (a UUID)', example: 'airport-intel keys revoke --id 7d0c6a57-4c1e-4f0e-9a55-2b8f3e1c2d4a', run: revokeApiKeyById,
+  });
   keys.command('create')
     .description('mint an API key for a user; prints the key alone on stdout (it is shown only once)')
     .requiredOption('--email <E>', 'the user\'s email address')
@@ -261,22 +275,14 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
       const limit = positiveInt(v, 'limit');
       return withDatabase(async (database) => print(await listJobs(systemCtx(database.db, systemClock), { status: v.status as JobState | undefined, kind: v.kind, limit })));
     });
-  jobs.command('retry')
-    .description('run a dead or failed job again as soon as a worker is free (its attempts start over); prints the job')
-    .requiredOption('--id <ID>', 'the job\'s id (from jobs list)')
-    .addHelpText('after', example('airport-intel jobs retry --id 7d0c6a57-4c1e-4f0e-9a55-2b8f3e1c2d4a'))
-    .action((v: { id: string }) => {
-      const id = required(v, 'id');
-      return withDatabase(async (database) => print(await retryJob(systemCtx(database.db, systemClock), id)));
-    });
-  jobs.command('discard')
-    .description('delete a job that is not running, so that it never runs; prints the job as it was')
-    .requiredOption('--id <ID>', 'the job\'s id (from jobs list)')
-    .addHelpText('after', example('airport-intel jobs discard --id 7d0c6a57-4c1e-4f0e-9a55-2b8f3e1c2d4a'))
-    .action((v: { id: string }) => {
-      const id = required(v, 'id');
-      return withDatabase(async (database) => print(await discardJob(systemCtx(database.db, systemClock), id)));
-    });
+  lookupCommand(jobs, 'retry', {
+    description: 'run a dead or failed job again as soon as a worker is free (its attempts start over); prints the job',
+    by: 'id', option: 'the job\'s id (from jobs list)', example: 'airport-intel jobs retry --id 7d0c6a57-4c1e-4f0e-9a55-2b8f3e1c2d4a', run: retryJob,
+  });
+  lookupCommand(jobs, 'discard', {
+    description: 'delete a job that is not running, so that it never runs; prints the job as it was',
+    by: 'id', option: 'the job\'s id (from jobs list)', example: 'airport-intel jobs discard --id 7d0c6a57-4c1e-4f0e-9a55-2b8f3e1c2d4a', run: discardJob,
+  });
 
   root.command('backup')
     .description('write a backup of the embedded database and DATA_DIR/session-secret to FILE (a gzipped tar); refuses while a server holds DATA_DIR, and on PostgreSQL (use pg_dump: docs/operations.md)')

@@ -388,6 +388,24 @@ describe('the desk record pages, as an administrator', () => {
         edit: ['Trust weight (0–100)', '80'], stale: ['Name', 'Two editors feed, renamed from an older version'], retry: ['Name', 'Two editors feed, renamed'],
         before: { name: 'Two editors feed', trust_weight: 80 }, after: { name: 'Two editors feed, renamed', trust_weight: 80 },
       });
+      // ---- Enable or disable from a list loaded before another editor's change: no form behind
+      // the button, so the notice asks to reload and try again; the reload shows the change.
+      for (const page of [first, second]) await page.goto('/desk/sources');
+      const enabledOf = async () => (await svc.h.database.db.selectFrom('news_sources').select('enabled').where('id', '=', source.body.id).executeTakeFirstOrThrow()).enabled;
+      const wasEnabled = await enabledOf();
+      const toggle = (page: Page, enabled: boolean) => page.getByRole('button', { name: `${enabled ? 'Disable' : 'Enable'} Two editors feed, renamed` });
+      await toggle(first, wasEnabled).click();
+      await first.getByRole('status').filter({ hasText: `Two editors feed, renamed is ${wasEnabled ? 'disabled' : 'enabled'}.` }).waitFor();
+      await toggle(second, wasEnabled).click();
+      const notice = second.getByRole('alert').filter({ hasText: 'Someone else changed this record' });
+      await notice.filter({ hasText: 'Nothing was changed; reload to see the stored record, then try again.' }).waitFor();
+      assert.equal(await notice.getByText('still in the form').count(), 0, 'no form behind the button');
+      assert.equal(await enabledOf(), !wasEnabled, 'the stale toggle changed nothing');
+      await second.getByRole('button', { name: 'Reload the latest version' }).click();
+      await toggle(second, !wasEnabled).click();
+      await second.getByRole('status').filter({ hasText: `Two editors feed, renamed is ${wasEnabled ? 'enabled' : 'disabled'}.` }).waitFor();
+      assert.equal(await enabledOf(), wasEnabled);
+
       const assetRow = () => svc.h.database.db.selectFrom('media_assets').select(['alt_text', 'credit']).where('id', '=', asset.id).executeTakeFirstOrThrow();
       await twoEditors({
         url: '/desk/media', open: 'Edit two-editors.png', save: 'Save', stored: assetRow, saved: () => 'Saved two-editors.png.',

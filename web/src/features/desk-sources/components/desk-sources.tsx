@@ -110,7 +110,7 @@ export function DeskSources() {
   return (
     <Stack>
       <Group><Button onClick={() => setEditing('new')}>Add a source</Button></Group>
-      <WriteStatus success={message} error={error} onReload={() => { setError(null); void sources.refetch(); }} />
+      <WriteStatus success={message} error={error} inForm={false} onReload={() => { setError(null); void sources.refetch(); }} />
       {sources.isPending ? <Loading label="Loading sources…" />
         : sources.isError ? <ErrorNotice error={sources.error} />
         : sources.data.length === 0 ? <Text>No sources yet.</Text>

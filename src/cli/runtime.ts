@@ -2,19 +2,24 @@
  * What every CLI command shares: configuration, opening the database (embedded or PostgreSQL),
  * printing results and failing with a clear message.
  */
-import { loadConfig, type Config } from '../config.js';
-import { openDatabase, targetFromConfig, type Database } from '../db/client.js';
-import { migrate } from '../db/migrate.js';
-import { s3Client, s3MediaStore, useObjectStore } from '../domain/media/index.js';
+// Types only at the top: the modules themselves are imported when a command opens the database, so
+// that `--help`, `--version` and usage errors start without them (src/cli/main.ts).
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
 
 /**
  * Opens the database of `config`; with `MEDIA_STORE=s3` its media go to the object store
  * (docs/media.md).
  */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  const { openDatabase, targetFromConfig } = await import('../db/client.js');
   const database = await openDatabase(targetFromConfig(config));
   const s3 = config.mediaObjectStore;
-  if (s3) useObjectStore(database.db, s3MediaStore(s3Client(s3), s3.bucket));
+  if (s3) {
+    // The media modules (sharp, the AWS SDK) only when the object store is configured.
+    const { s3Client, s3MediaStore, useObjectStore } = await import('../domain/media/index.js');
+    useObjectStore(database.db, s3MediaStore(s3Client(s3), s3.bucket));
+  }
   return database;
 }
 
@@ -51,11 +56,12 @@ export async function withDatabase<T>(
   fn: (database: Database, config: Config) => Promise<T>,
   options: { migrate?: boolean; longStatements?: boolean } = {},
 ): Promise<T> {
+  const { loadConfig } = await import('../config.js');
   const loaded = loadConfig();
   const config = options.longStatements ? { ...loaded, dbStatementTimeoutMs: 0 } : loaded;
   const database = await openConfiguredDatabase(config);
   try {
-    if (options.migrate !== false) await migrate(database);
+    if (options.migrate !== false) await (await import('../db/migrate.js')).migrate(database);
     return await fn(database, config);
   } finally {
     await database.close();

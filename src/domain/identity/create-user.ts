@@ -5,10 +5,9 @@ import type { Ctx } from '../context.js';
 import { conflict, invalidParam } from '../errors.js';
 import { writeTransaction } from '../shared/database-errors.js';
 import { getUserView, type UserView } from './get-user-view.js';
+import { PLAN_CODES, type PlanCode } from './plans.js';
 
-/** Plans a user can be put on. */
-export const PLAN_CODES = ['trial', 'core', 'professional', 'enterprise'] as const;
-export type PlanCode = (typeof PLAN_CODES)[number];
+export { PLAN_CODES, type PlanCode };
 /** Length of a trial, in days. */
 export const TRIAL_DAYS = 14;
 

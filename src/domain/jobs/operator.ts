@@ -5,11 +5,9 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import { DomainError, notFound } from '../errors.js';
+import { JOB_STATES, type JobState } from './states.js';
 
-/** The states a job can be in (migration 0006). */
-export const JOB_STATES = ['queued', 'running', 'failed', 'done', 'dead'] as const;
-/** One of {@link JOB_STATES}. */
-export type JobState = (typeof JOB_STATES)[number];
+export { JOB_STATES, type JobState };
 
 /** The jobs of one kind, by state, for `/metrics`. */
 export interface JobKindMetrics {

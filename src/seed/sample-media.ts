@@ -50,12 +50,8 @@ export async function renderPoster(title: string, subtitle: string, seed: string
 
 type Binding = { airport_id: string } | { country_code: string } | { company_id: string };
 
-async function poster(db: Kysely<DB>, at: Date, name: string, title: string, subtitle: string, alt: string, binding: Binding | null): Promise<string> {
-  const image = await renderPoster(title, subtitle, name);
-  const id = await insertMedia(db, image, { filename: `${name}.jpg`, alt_text: alt, credit: GENERATED_CREDIT, licence: GENERATED_LICENCE, kind: 'generated' }, at);
-  if (binding) await db.insertInto('media_bindings').values({ media_id: id, ...binding }).execute();
-  return id;
-}
+/** A poster to make: its file name (and palette seed), texts, and what it shows (none: the generic one). */
+interface Poster { name: string; title: string; subtitle: string; alt: string; binding: Binding | null }
 
 /**
  * Generates the posters of the airports, countries and companies the sample articles name (those
@@ -63,31 +59,22 @@ async function poster(db: Kysely<DB>, at: Date, name: string, title: string, sub
  * no cover. Idempotent. @returns how many images it made
  */
 export async function loadSampleMedia(db: Kysely<DB>, at: Date): Promise<number> {
-  let made = 0;
+  const posters: Poster[] = [];
   const airports = await db.selectFrom('airports as a').innerJoin('countries as c', 'c.code', 'a.country_code').select(['a.id', 'a.iata', 'a.city', 'a.name', 'c.name as country'])
     .where('a.id', 'in', db.selectFrom('article_airports').select('airport_id'))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('media_bindings as b').select('b.media_id').whereRef('b.airport_id', '=', 'a.id'))))
     .orderBy('a.iata').execute();
-  for (const a of airports) {
-    await poster(db, at, `airport-${a.iata.toLowerCase()}`, a.iata, a.city ?? a.name, `Generated poster: ${a.iata}, ${a.city ?? a.name}, ${a.country}`, { airport_id: a.id });
-    made++;
-  }
+  for (const a of airports) posters.push({ name: `airport-${a.iata.toLowerCase()}`, title: a.iata, subtitle: a.city ?? a.name, alt: `Generated poster: ${a.iata}, ${a.city ?? a.name}, ${a.country}`, binding: { airport_id: a.id } });
   const countries = await db.selectFrom('countries as c').select(['c.code', 'c.name'])
     .where('c.code', 'in', db.selectFrom('articles').select(sql<string>`country_code`.as('code')).where('country_code', 'is not', null))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('media_bindings as b').select('b.media_id').whereRef('b.country_code', '=', 'c.code'))))
     .orderBy('c.code').execute();
-  for (const c of countries) {
-    await poster(db, at, `country-${c.code.toLowerCase()}`, c.code, c.name, `Generated poster: ${c.name}`, { country_code: c.code });
-    made++;
-  }
+  for (const c of countries) posters.push({ name: `country-${c.code.toLowerCase()}`, title: c.code, subtitle: c.name, alt: `Generated poster: ${c.name}`, binding: { country_code: c.code } });
   const companies = await db.selectFrom('companies as co').select(['co.id', 'co.name', 'co.slug'])
     .where('co.id', 'in', db.selectFrom('article_companies').select('company_id'))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('media_bindings as b').select('b.media_id').whereRef('b.company_id', '=', 'co.id'))))
     .orderBy('co.name').execute();
-  for (const co of companies) {
-    await poster(db, at, `company-${co.slug}`, co.name, 'Airport industry', `Generated poster: ${co.name}`, { company_id: co.id });
-    made++;
-  }
+  for (const co of companies) posters.push({ name: `company-${co.slug}`, title: co.name, subtitle: 'Airport industry', alt: `Generated poster: ${co.name}`, binding: { company_id: co.id } });
   // Articles that name no airport, country or company: one generic poster, pinned.
   const bare = await db.selectFrom('articles as a').select('a.id')
     .where('a.country_code', 'is', null)
@@ -95,10 +82,15 @@ export async function loadSampleMedia(db: Kysely<DB>, at: Date): Promise<number>
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('article_companies as x').select('x.article_id').whereRef('x.article_id', '=', 'a.id'))))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('article_covers as x').select('x.article_id').whereRef('x.article_id', '=', 'a.id'))))
     .execute();
-  if (bare.length) {
-    const id = await poster(db, at, 'airport-intelligence', 'AIRPORT', 'Airport Intelligence', 'Generated poster: Airport Intelligence', null);
-    made++;
-    await db.insertInto('article_covers').values(bare.map((a) => ({ article_id: a.id, media_id: id, pinned_at: at }))).execute();
+  if (bare.length) posters.push({ name: 'airport-intelligence', title: 'AIRPORT', subtitle: 'Airport Intelligence', alt: 'Generated poster: Airport Intelligence', binding: null });
+
+  // Rendered all at once (~150 ms each, about a hundred: sharp works on libuv's thread pool, so the
+  // cores share them), then stored one by one in the order above.
+  const images = await Promise.all(posters.map((p) => renderPoster(p.title, p.subtitle, p.name)));
+  for (const [i, p] of posters.entries()) {
+    const id = await insertMedia(db, images[i]!, { filename: `${p.name}.jpg`, alt_text: p.alt, credit: GENERATED_CREDIT, licence: GENERATED_LICENCE, kind: 'generated' }, at);
+    if (p.binding) await db.insertInto('media_bindings').values({ media_id: id, ...p.binding }).execute();
+    else await db.insertInto('article_covers').values(bare.map((a) => ({ article_id: a.id, media_id: id, pinned_at: at }))).execute();
   }
-  return made;
+  return posters.length;
 }

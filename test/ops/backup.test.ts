@@ -15,13 +15,12 @@ import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { buildApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
 import { systemCtx } from '../../src/domain/context.js';
 import { createApiKey, createSession, createUser } from '../../src/domain/identity/index.js';
-import { loadSample } from '../../src/seed/sample.js';
 import { systemClock } from '../../src/system-clock.js';
 import { resolveSessionSecret } from '../../src/secrets.js';
 import { createPostgresDatabase } from '../helpers/harness.js';
+import { pgliteTemplate } from '../helpers/template.js';
 
 const run = promisify(execFile);
 const BIN = path.resolve('bin/airport-intel.js');
@@ -84,15 +83,16 @@ describe('backup and restore of the embedded database', () => {
 
   it('a backup restored into a fresh data folder reads the same editions, users and keys; sessions survive', async () => {
     // The source data folder, made in-process as a server would have: schema, sample editions, a user, a key, a session.
+    // Schema and sample: the test template `sample` written into the folder (test/helpers/template.ts:
+    // the same migrate and loadSample, built once and shared by the test files; loading the sample
+    // here took ~20 s, most of it rendering its posters).
     const source = path.join(root, 'source');
     const env = { DATA_DIR: source };
-    const made0 = await openDatabase({ kind: 'pglite', dataDir: source });
+    const made0 = await openDatabase({ kind: 'pglite', dataDir: source, loadDataDir: new Blob([(await pgliteTemplate('sample')) as Uint8Array<ArrayBuffer>]) });
     let key: string;
     let session: string;
     try {
-      await migrate(made0);
       const ctx = systemCtx(made0.db, systemClock);
-      await loadSample(ctx);
       await createUser(ctx, { email: 'ana@example.test', plan: 'professional' });
       key = (await createApiKey(ctx, { email: 'ana@example.test', label: 'backup' })).key;
       session = (await createSession(ctx, resolveSessionSecret({ dataDir: source, sessionSecret: undefined }), 'ana@example.test')).token;

@@ -20,7 +20,7 @@ import type { Static, TObject, TSchema } from 'typebox';
 import type { Ctx } from '../../../domain/context.js';
 import type { IfMatch } from '../../../domain/admin/preconditions.js';
 import type { Page, Window } from '../../../domain/pagination.js';
-import { AirportSet, TermSet } from '../../../domain/shared/link-refs.js';
+import { AirportSet, TermSet, type AirportSetInput, type TermSetInput } from '../../../domain/shared/link-refs.js';
 import { created, deletedAnswer } from '../../respond.js';
 import { component } from '../../schema.js';
 import { ctxOf } from '../../types.js';
@@ -110,7 +110,8 @@ interface LinkWrite<Links, B extends TSchema> {
   body: B;
   run: (ctx: Ctx, id: string, body: Static<B>) => Promise<Links>;
 }
-type SetLinks<Links> = (ctx: Ctx, id: string, body: never) => Promise<Links>;
+/** An operation that replaces one set of a record's links with `body` and answers every link. */
+type SetLinks<Links, Body> = (ctx: Ctx, id: string, body: Body) => Promise<Links>;
 
 /** The body of every airports write: ids, IATA codes or names, or the objects the links read returns. */
 const AirportSetBody = component('V1AdminAirportSet', AirportSet, airportSetExample);
@@ -127,9 +128,9 @@ interface LinkSpec<Links, Out, C extends TSchema> {
   record: TSchema;
   present: (links: Links) => Out;
   mainAirportSets: string;
-  airports: SetLinks<Links>;
+  airports: SetLinks<Links, AirportSetInput>;
   companies: LinkWrite<Links, C> & { items: string };
-  terms: SetLinks<Links>;
+  terms: SetLinks<Links, TermSetInput>;
   categories?: boolean;
   read: (ctx: Ctx, id: string) => Promise<Links>;
 }
@@ -145,7 +146,8 @@ function linkRoutes<Links, Out, C extends TSchema>(
   collection: string,
   what: string,
   tags: string[],
-  spec: LinkSpec<Links, Out, C>): void {
+  spec: LinkSpec<Links, Out, C>,
+): void {
   const r = (app as FastifyInstance).withTypeProvider<TypeBoxTypeProvider>();
   const params = UuidParam(what);
   const a = what.toLowerCase();
@@ -157,13 +159,13 @@ function linkRoutes<Links, Out, C extends TSchema>(
     },
     companies: {
       doc: [`v1AdminSet${what}Companies`, `Replace the companies of a ${a}`, `The whole set of companies${spec.companies.items}. ${SETS} Audited.`],
-      body: spec.companies.body, run: spec.companies.run as SetLinks<Links>,
+      body: spec.companies.body, run: spec.companies.run as SetLinks<Links, never>,
     },
     terms: {
       doc: [`v1AdminSet${what}Terms`, `Replace the ${topics} and tags of a ${a}`, `The whole set of topics (${spec.categories ? 'the categories; ' : ''}slugs or names) and tags (slugs; unknown tags are created); a list left out keeps its links. ${SETS} Audited.`],
       body: TermSetBody, run: spec.terms,
     },
-  } satisfies Record<string, { doc: RouteDoc; body: TSchema; run: SetLinks<Links> }>;
+  } satisfies Record<string, { doc: RouteDoc; body: TSchema; run: SetLinks<Links, never> }>;
   for (const [set, write] of Object.entries(writes)) {
     r.put(`/${collection}/:id/${set}`, {
       schema: { ...doc(write.doc, tags), params, body: write.body, response: { 200: spec.record, ...writeErrors } },

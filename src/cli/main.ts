@@ -43,8 +43,9 @@ const example = (...lines: string[]) => `\nExample:\n${lines.map((l) => `  $ ${l
 
 /**
  * Adds to `parent` a command that takes ONE required option, a user's email address (`--email <E>`)
- * or a record's id (`--id <ID>`, described by `option`), runs ONE domain operation with its value in the system context and prints what it
- * answers as JSON (`keys list`, `keys revoke`, `jobs retry`, `jobs discard`).
+ * or a record's id (`--id <ID>`, described by `option`), runs ONE domain operation with its value
+ * in the system context and prints what it answers as JSON (`keys list`, `keys revoke`, `jobs
+ * retry`, `jobs discard`). `run` imports its operation when it runs (see the imports above).
  */
 function lookupCommand(parent: Command, name: string, spec: {
   description: string;

@@ -25,7 +25,7 @@ export const inPreview = (identity: Identity | null, feature: Feature): boolean 
 export function previewWindow(identity: Identity | null, feature: keyof typeof PREVIEW_ROWS, window: Window): Window {
   if (!inPreview(identity, feature)) return window;
   const rows = PREVIEW_ROWS[feature];
-  return { offset: window.offset, limit: Math.max(0, Math.min(window.limit, rows - window.offset)) };
+  return { ...window, limit: Math.max(0, Math.min(window.limit, rows - window.offset)) };
 }
 
 /**

@@ -42,6 +42,10 @@ async function assertSameAsReference(label: string, extra: Partial<ArticleFilter
     const page = await findArticles(h.database.db, filter, { limit: 20, offset: 0 });
     assert.deepEqual(page.items.map((a) => a.id), want.ids, `${label}: first page of ${q}`);
     assert.equal(page.total, want.total, `${label}: total of ${q}`);
+    // The /v1 search reads without a total (`counted: false`): the same page, and no count made.
+    const uncounted = await findArticles(h.database.db, filter, { limit: 20, offset: 0, counted: false });
+    assert.deepEqual(uncounted.items.map((a) => a.id), want.ids, `${label}: first page of ${q}, uncounted`);
+    assert.ok(Number.isNaN(uncounted.total), `${label}: ${q} read uncounted reports no total`);
   }
 }
 
@@ -87,9 +91,24 @@ describe('text search through the narrow table', () => {
     assert.equal(await narrowRows(), await articleRows());
   });
 
+  it('skips the count of a list read without a total, with the same window of the same order', async () => {
+    const db = h.database.db;
+    for (const filter of [{}, { q: 'airport' }, { q: 'airport', kinds: ['article', 'event'] }] as ArticleFilter[]) {
+      const counted = await findArticles(db, filter, { limit: 7, offset: 3 });
+      const uncounted = await findArticles(db, filter, { limit: 7, offset: 3, counted: false });
+      assert.ok(counted.items.length > 0 && counted.total > 10, `the sample has more than a window of ${JSON.stringify(filter)}`);
+      assert.equal(counted.total, await countArticles(db, filter));
+      assert.deepEqual(uncounted.items.map((a) => a.id), counted.items.map((a) => a.id), JSON.stringify(filter));
+      assert.ok(Number.isNaN(uncounted.total), `${JSON.stringify(filter)}: no total when none is asked for`);
+    }
+  });
+
   it('answers a filter the narrow table cannot (terms) through the wide query, with the same page', async () => {
     const filter = { q: 'airport', allTerms: ['terminals'] };
     const wide = await findArticles(h.database.db, filter, { limit: 20, offset: 0 });
     assert.equal(wide.total, await countArticles(h.database.db, filter));
+    const uncounted = await findArticles(h.database.db, filter, { limit: 20, offset: 0, counted: false });
+    assert.deepEqual(uncounted.items.map((a) => a.id), wide.items.map((a) => a.id));
+    assert.ok(Number.isNaN(uncounted.total));
   });
 });

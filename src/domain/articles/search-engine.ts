@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types.js';
-import type { Page, Window } from '../pagination.js';
+import { totalFor, wantsTotal, type Page, type Window } from '../pagination.js';
 import { articleViewsSql, loadArticleViews, type ArticleView } from './repository.js';
 import { matchesInterests } from './interests.js';
 import type { EditionStatus } from '../editions/index.js';
@@ -151,9 +151,13 @@ function narrowSearch(filter: ArticleFilter & { q: string }): RawBuilder<unknown
 /**
  * A ranked page (`q` given) with its total, in ONE statement:
  * - ranking already reads every match to sort them, so `count(*) over ()` costs little more than
- *   the page alone, while a separate count would read every match's row a second time;
+ *   the page alone, while a separate count would read every match's row a second time; a window
+ *   read with `counted: false` (the /v1 search, which reports no total) leaves the count out, and
+ *   the statement is then a top-N sort of the ranked matches (a third less work for a common word:
+ *   bench/README.md, "Search without a total");
  * - the rank is computed in a subquery fenced by `offset 0`, so the window buffers narrow rows
- *   (id, rank, date, order) instead of each match's `search_vector` (which spilled to disk);
+ *   (id, rank, date, order) instead of each match's `search_vector` (which spilled to disk), and
+ *   the planner keeps the serial plan (a parallel one was slower on two cores);
  * - the page's views are joined LATERAL to the window of ids in the same statement (the window,
  *   with its LIMIT, is computed first; the taxonomy is read for the page's rows only), one round
  *   trip instead of two, and the views' SQL text is compiled once per process
@@ -164,25 +168,29 @@ function narrowSearch(filter: ArticleFilter & { q: string }): RawBuilder<unknown
  * the last match has no row to carry the total: then the total is counted apart.
  */
 async function rankedPage(db: Kysely<DB>, filter: ArticleFilter & { q: string }, window: Window): Promise<Page<ArticleView>> {
+  const counted = wantsTotal(window);
   const ranked = sql<{ id: string; rank: number; publish_date: string; sort_order: number; total: number }>`(
-    select m.id, m.rank, m.publish_date, m.sort_order, count(*) over ()::int as total
+    select m.id, m.rank, m.publish_date, m.sort_order${counted ? sql`, count(*) over ()::int as total` : sql``}
       from (${narrowSearch(filter) ?? sql`select a.id, ts_rank(a.search_vector, websearch_to_tsquery('english', ${filter.q})) as rank, e.publish_date, a.sort_order
               from articles a join editions e on e.id = a.edition_id
              where ${allOf(filterConditions(filter))}`}
             offset 0) m
      order by m.rank desc, m.publish_date desc, m.sort_order, m.id
      limit ${window.limit} offset ${window.offset})`;
-  const { rows } = await sql<ArticleView & { total: number }>`
-    select v.*, w.total
+  const { rows } = await sql<ArticleView & { total?: number }>`
+    select v.*${counted ? sql`, w.total` : sql``}
       from ${ranked} as w
      cross join lateral (${sql.raw(articleViewsSql(db))} where "a"."id" = w.id) as v
      order by w.rank desc, w.publish_date desc, w.sort_order, w.id`.execute(db);
+  const items = rows.map(({ total: _total, ...view }) => view);
+  if (!counted) return { items, total: Number.NaN };
   const total = rows[0]?.total ?? (window.offset === 0 ? 0 : await countArticles(db, filter));
-  return { items: rows.map(({ total: _total, ...view }) => view), total };
+  return { items, total };
 }
 
 /**
- * Lists or searches articles: one window of `ArticleView`s plus the total that match.
+ * Lists or searches articles: one window of `ArticleView`s plus the total that match (`NaN` when
+ * `window.counted` is `false`: the count is skipped).
  * A search reads its page and total in one statement ({@link rankedPage}); a list reads the
  * page (an index walk that stops after the page) and the count concurrently (in parallel on a
  * PostgreSQL pool).
@@ -191,7 +199,7 @@ export async function findArticles(db: Kysely<DB>, filter: ArticleFilter, window
   if (filter.q) return rankedPage(db, { ...filter, q: filter.q }, window);
   const [items, total] = await Promise.all([
     matchingArticleIds(db, filter, window).then((ids) => loadArticleViews(db, ids)),
-    countArticles(db, filter),
+    totalFor(window, () => countArticles(db, filter)),
   ]);
   return { items, total };
 }

@@ -8,7 +8,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Ctx } from '../context.js';
 import { gated, gatedAs, GATES } from '../entitlements.js';
-import type { Page, Window } from '../pagination.js';
+import { totalFor, type Page, type Window } from '../pagination.js';
 import { previewTotal, previewWindow } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
 import { projectConditions } from './project-conditions.js';
@@ -21,7 +21,7 @@ export type WatchedProjectView = ProjectView & { is_watched: boolean };
 /**
  * One window of the published projects matching `filter`, in `sort` order, with the total that
  * match; in a trial preview, only the preview's rows (and a total of at most that many).
- * @param window rows to skip and to return
+ * @param window rows to skip and to return; `counted: false` skips the count (`total` is `NaN`)
  * @throws DomainError FORBIDDEN when the caller holds `projects` neither in full nor as a preview
  */
 export const listProjects = gated(GATES.projects, async function listProjects(ctx: Ctx, filter: ProjectFilter, sort: ProjectSort, window: Window): Promise<Page<ProjectView>> {
@@ -32,11 +32,11 @@ export const listProjects = gated(GATES.projects, async function listProjects(ct
   // only: built in one statement, the view's per-row subqueries (terms, companies) ran for every
   // row the offset skips too (a deep window at 2 000 projects took 240 ms; bench/web-reader.ts).
   const window_ = sql<SqlBool>`p.id in (select p.id from projects p where ${where} order by ${order} limit ${shown.limit} offset ${shown.offset})`;
-  const [items, count] = await Promise.all([
+  const [items, total] = await Promise.all([
     shown.limit === 0 ? Promise.resolve([]) : selectProjectViews(ctx.db, window_).orderBy(order).execute(),
-    sql<{ n: number }>`select count(*)::int as n from projects p where ${where}`.execute(ctx.db),
+    totalFor(window, async () => (await sql<{ n: number }>`select count(*)::int as n from projects p where ${where}`.execute(ctx.db)).rows[0]?.n ?? 0),
   ]);
-  return { items, total: previewTotal(ctx.identity, 'projects', count.rows[0]?.n ?? 0) };
+  return { items, total: previewTotal(ctx.identity, 'projects', total) };
 });
 
 /**

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import { gated, GATES } from '../entitlements.js';
-import type { Page, Window } from '../pagination.js';
+import { totalFor, type Page, type Window } from '../pagination.js';
 import { previewTotal, previewWindow } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
 import { selectTenderViews, tenderConditions, tenderOrder, type TenderView } from './repository.js';
@@ -22,9 +22,9 @@ export const listTenders = gated(GATES.tenders, async function listTenders(ctx: 
   const now = ctx.now();
   const shown = previewWindow(ctx.identity, 'wat', window);
   const where = allOf(tenderConditions(filter, now));
-  const [items, count] = await Promise.all([
+  const [items, total] = await Promise.all([
     selectTenderViews(ctx.db, where, now).orderBy(tenderOrder(sort)).limit(shown.limit).offset(shown.offset).execute(),
-    sql<{ n: number }>`select count(*)::int as n from tenders t where ${where}`.execute(ctx.db),
+    totalFor(window, async () => (await sql<{ n: number }>`select count(*)::int as n from tenders t where ${where}`.execute(ctx.db)).rows[0]?.n ?? 0),
   ]);
-  return { items, total: previewTotal(ctx.identity, 'wat', count.rows[0]?.n ?? 0) };
+  return { items, total: previewTotal(ctx.identity, 'wat', total) };
 });

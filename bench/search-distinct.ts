@@ -14,7 +14,8 @@
  *   BENCH_DATABASE_URL=postgres://…/search npm run bench:search-distinct
  *
  * Knobs: SEARCH_QUERIES (1 200 distinct queries), SEARCH_CONNECTIONS (10), SEARCH_SECONDS (30),
- * SEARCH_TARGET_MS (100), SEARCH_PAGE (the page size asked, 20). Without BENCH_DATABASE_URL: a smoke
+ * SEARCH_TARGET_MS (100), SEARCH_PAGE (the page size asked, 20), SEARCH_POOL (the service's PostgreSQL
+ * pool, DB_POOL_MAX; default SEARCH_CONNECTIONS). Without BENCH_DATABASE_URL: a smoke
  * run on a throwaway database of SEARCH_SMOKE_ARTICLES (2 000) articles, not a measurement.
  */
 import fs from 'node:fs';
@@ -32,8 +33,10 @@ const CONNECTIONS = Number(process.env.SEARCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.SEARCH_SECONDS ?? 30);
 const TARGET_MS = Number(process.env.SEARCH_TARGET_MS ?? 100);
 const PAGE = Number(process.env.SEARCH_PAGE ?? 20);
+/** The service's PostgreSQL pool (DB_POOL_MAX of a deployment); default one per connection. */
+const POOL = Number(process.env.SEARCH_POOL ?? CONNECTIONS);
 
-const bench = await benchDatabase({ articles: Number(process.env.SEARCH_SMOKE_ARTICLES ?? 2000), seed: 3 }, CONNECTIONS);
+const bench = await benchDatabase({ articles: Number(process.env.SEARCH_SMOKE_ARTICLES ?? 2000), seed: 3 }, POOL);
 let server: Awaited<ReturnType<typeof benchApp>> | undefined;
 try {
   const db = bench.database.db;
@@ -113,12 +116,12 @@ try {
   const r = await runLoad({ url: server.url, paths: list.map(url), headers: { authorization: `Bearer ${key}` }, connections: CONNECTIONS, seconds: SECONDS });
   const clean = isClean(r);
   const distinctShare = Math.min(1, list.length / Math.max(1, r.requests));
-  console.log(`\n/v1/search at ${articles.toLocaleString('en')} articles, ${CONNECTIONS} connections, ${list.length} distinct queries, page of ${PAGE}, response cache off`);
+  console.log(`\n/v1/search at ${articles.toLocaleString('en')} articles, ${CONNECTIONS} connections, a pool of ${POOL}, ${list.length} distinct queries, page of ${PAGE}, response cache off`);
   console.log(`requests ${r.requests} (${r.rps.toFixed(0)} req/s; ${(distinctShare * 100).toFixed(0)} % of them a query's first appearance), p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`);
   if (r.cpu) console.log(`cores: self ${r.cpu.self.toFixed(2)}, postgres ${r.cpu.postgres.toFixed(2)}, other ${r.cpu.other.toFixed(2)}${r.cpu.other > 0.2 ? ' — WARNING: other processes were busy, the figures are disturbed' : ''}`);
   const v = clean ? verdict(r.p99, TARGET_MS) : 'INVALID';
   console.log(`${v === 'MET' ? 'TARGET MET' : 'TARGET MISSED'}: p99 ${r.p99.toFixed(1)} ms (target ≤ ${TARGET_MS} ms)${clean ? '' : ` — INVALID run: ${JSON.stringify(r.statusCodes)}, ${r.errors} errors, ${r.timeouts} timeouts`}${bench.throwaway ? ' (SMOKE RUN on a small throwaway database: not a measurement)' : ''}`);
-  fs.writeFileSync(path.join(RESULTS, 'search-distinct.json'), JSON.stringify({ at: new Date().toISOString(), articles, queries: list.length, connections: CONNECTIONS, seconds: SECONDS, page: PAGE, targetMs: TARGET_MS, smoke: bench.throwaway, result: r }, null, 2));
+  fs.writeFileSync(path.join(RESULTS, 'search-distinct.json'), JSON.stringify({ at: new Date().toISOString(), articles, queries: list.length, connections: CONNECTIONS, pool: POOL, seconds: SECONDS, page: PAGE, targetMs: TARGET_MS, smoke: bench.throwaway, result: r }, null, 2));
 } finally {
   await server?.app.close();
   await bench.close();

@@ -39,9 +39,6 @@ export async function namedList<K extends string, Row, Out>(
   return { [name]: slice.items.map(present) } as { [P in K]: Out[] };
 }
 
-/** What a list route documents: its literal `v1…` operationId, summary, tags and description. */
-export type ListRouteDoc = OperationDoc;
-
 /**
  * Registers the `GET` of a named, paged list, the most common route of the edition: the query is
  * `filter`'s parameters plus `limit` (1–200, default `defaultLimit`) and `offset`; the handler
@@ -53,7 +50,7 @@ export type ListRouteDoc = OperationDoc;
 export function namedListRoute<K extends string, F extends TObject, Row, Out>(
   app: FastifyInstance,
   url: string,
-  spec: ListRouteDoc & {
+  spec: OperationDoc & {
     name: K;
     item: TSchema;
     filter: F;
@@ -125,7 +122,7 @@ export const UuidParam = (what: string) => Type.Object({ id: Type.String({ forma
 export function facetsRoute<K extends string, Q extends TObject>(
   app: FastifyInstance,
   url: string,
-  spec: ListRouteDoc & { names: readonly K[]; querystring: Q; gates: readonly Feature[]; run: (ctx: Ctx, query: Static<Q>) => Promise<unknown> },
+  spec: OperationDoc & { names: readonly K[]; querystring: Q; gates: readonly Feature[]; run: (ctx: Ctx, query: Static<Q>) => Promise<unknown> },
 ): void {
   const { names, querystring, gates, run, ...doc } = spec;
   app.get(url, {

@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import { projectParamsToFilter, type ProjectParams } from '../src/domain/projects/index.js';
 import { facetProjects, listProjectsForReader, PROJECT_SORTS, type ProjectSort } from '../src/domain/projects/index.js';
 import { isClean, runLoad, type LoadResult } from './load.js';
-import { benchApp, benchCaller, benchDatabase, explainStatements, say, verdict } from './scale-common.js';
+import { benchApp, benchCaller, benchDatabase, drained, explainStatements, say, verdict } from './scale-common.js';
 
 const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 10);
@@ -130,6 +130,8 @@ try {
   server = await benchApp(bench.database);
   const results: { name: string; distinct: number; result: LoadResult }[] = [];
   for (const s of scenarios) {
+    const waited = await drained(db);
+    if (waited >= 100) say(`  waited ${(waited / 1000).toFixed(1)} s for the statements the previous scenario left running`);
     say(`loading: ${s.name} (${s.requests.length} distinct requests, ${CONNECTIONS} connections, ${SECONDS} s)`);
     const result = await runLoad({ url: server.url, paths: s.requests.map(([p]) => p), headers: { authorization: `Bearer ${key}` }, connections: CONNECTIONS, seconds: SECONDS });
     results.push({ name: s.name, distinct: s.requests.length, result });

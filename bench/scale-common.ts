@@ -8,10 +8,12 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import type { DB } from '../src/db/types.js';
 import { systemCtx, type Ctx } from '../src/domain/context.js';
 import { createApiKey, createUser, loadIdentity } from '../src/domain/identity/index.js';
 import { seedSynthetic, type SyntheticOptions } from '../src/seed/synthetic.js';
@@ -124,4 +126,19 @@ export async function explainStatements(url: string, ctx: Ctx, run: (ctx: Ctx) =
 }
 
 /** `MET` or `MISSED` for a p99 against its target (milliseconds). */
+/**
+ * Waits until no other statement is active in `db`'s database (polled every 250 ms, at most
+ * `maxMs`), so that a scenario does not start on the work its predecessor's abandoned requests
+ * left running (a statement runs on after its HTTP client has gone). Returns the milliseconds waited.
+ */
+export async function drained(db: Kysely<DB>, maxMs = Number(process.env.SCALE_DRAIN_MS ?? 300_000)): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`.execute(db);
+    if (rows[0]!.n === 0 || Date.now() - started >= maxMs) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export const verdict = (p99: number, targetMs: number): string => (p99 <= targetMs ? 'MET' : 'MISSED');

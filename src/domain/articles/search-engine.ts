@@ -154,7 +154,7 @@ function narrowSearch(filter: ArticleFilter & { q: string }): RawBuilder<unknown
  *   the page alone, while a separate count would read every match's row a second time; a window
  *   read with `counted: false` (the /v1 search, which reports no total) leaves the count out, and
  *   the statement is then a top-N sort of the ranked matches (a third less work for a common word:
- *   bench/README.md, "Search without a total");
+ *   bench/README.md, "Search without a total, measured");
  * - the rank is computed in a subquery fenced by `offset 0`, so the window buffers narrow rows
  *   (id, rank, date, order) instead of each match's `search_vector` (which spilled to disk), and
  *   the planner keeps the serial plan (a parallel one was slower on two cores);

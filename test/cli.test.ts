@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { createPostgresDatabase } from './helpers/harness.js';
@@ -200,6 +201,10 @@ describe('airport-intel CLI', () => {
     try {
       const row = await database.db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       assert.ok(Number(row.n) >= 3000, `${row.n} projects`);
+      // The facet counts' deltas were summed at the end: one row per value (migration 0026).
+      assert.match(seeded.stderr, /Compacted the project facet counts: [\d,]+ rows to [\d,]+/);
+      const deltas = await sql<{ rows: number; values: number }>`select count(*)::int as rows, count(distinct (dimension, key))::int as values from project_facet_deltas`.execute(database.db);
+      assert.equal(deltas.rows[0]!.rows, deltas.rows[0]!.values);
     } finally {
       await database.close();
     }

@@ -832,6 +832,13 @@ export interface CompanyRedirects {
   slug: string;
 }
 
+export interface ProjectFacetDeltas {
+  delta: number;
+  dimension: string;
+  id: Generated<number>;
+  key: string;
+}
+
 export interface ProjectHistory {
   article_id: string | null;
   changed_at: Timestamp;
@@ -900,6 +907,7 @@ export interface DB {
   profiles: Profiles;
   project_airports: ProjectAirports;
   project_companies: ProjectCompanies;
+  project_facet_deltas: ProjectFacetDeltas;
   project_history: ProjectHistory;
   project_tags: ProjectTags;
   project_topics: ProjectTopics;

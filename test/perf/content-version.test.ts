@@ -25,6 +25,9 @@ const UNWATCHED = [
   // a copy of articles kept by triggers (migration 0020): every change of it is a change of
   // articles or editions, which bump the version themselves
   'article_search',
+  // the facet counts kept by triggers (migration 0026): every change of them is a change of
+  // projects or their links, which bump the version themselves
+  'project_facet_deltas',
   // the authorization server's records and the OAuth quota (migration 0025): per person, no cached read depends on them
   'oauth_records', 'oauth_usage_counters',
 ].sort();

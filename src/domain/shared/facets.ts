@@ -43,6 +43,20 @@ export async function facetCounts(db: Kysely<DB>, matching: RawBuilder<unknown>,
   return rows;
 }
 
+/**
+ * Entries of one dimension from counts kept elsewhere: `sums` yields `(key, n)` rows, one per
+ * value, and `d` joins, names and labels them from `s` (`s.key`); values with `n` of 0 or less are
+ * left out. Same entries and order as {@link facetCounts} over the records those counts describe.
+ */
+export async function facetSums(db: Kysely<DB>, sums: RawBuilder<unknown>, d: Dimension): Promise<Facet[]> {
+  const { rows } = await sql<Facet>`
+    select (${d.value})::text as value, (${d.label})::text as label, s.n::int as count
+      from (${sums}) s ${d.join}
+     where s.n > 0
+     order by count desc, label, value`.execute(db);
+  return rows;
+}
+
 /** The topics or tags of the records `x` of `kind`: value slug, label name. */
 export const termDimension = (kind: Linkable, vocabulary: Vocabulary): Dimension => ({
   join: sql`join ${sql.table(`${kind}_${vocabulary}s`)} link on ${sql.ref(`link.${kind}_id`)} = x.id

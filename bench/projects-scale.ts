@@ -12,7 +12,9 @@
  *
  * Knobs: SCALE_CONNECTIONS (10), SCALE_SECONDS per scenario (15), SCALE_VARIANTS distinct requests
  * per scenario (300), SCALE_TARGET_MS (100), SCALE_EXPLAIN=short (12 lines per plan on stdout;
- * the file always has them whole). Without BENCH_DATABASE_URL: a smoke run on a throwaway database
+ * the file always has them whole), SCALE_ONLY (a regular expression: the scenarios whose name
+ * matches), SCALE_SOLO=N (before the load, time the first N requests of each scenario one at a
+ * time and print the slowest three with their plans: where the tail comes from). Without BENCH_DATABASE_URL: a smoke run on a throwaway database
  * of SCALE_SMOKE_PROJECTS (2 000) projects — its figures say nothing about the target.
  */
 import fs from 'node:fs';
@@ -30,6 +32,8 @@ const SECONDS = Number(process.env.SCALE_SECONDS ?? 15);
 const VARIANTS = Number(process.env.SCALE_VARIANTS ?? 300);
 const TARGET_MS = Number(process.env.SCALE_TARGET_MS ?? 100);
 const SHORT_PLANS = process.env.SCALE_EXPLAIN === 'short';
+const ONLY = process.env.SCALE_ONLY ? new RegExp(process.env.SCALE_ONLY) : undefined;
+const SOLO = Number(process.env.SCALE_SOLO ?? 0);
 
 const bench = await benchDatabase({ projects: Number(process.env.SCALE_SMOKE_PROJECTS ?? 2000), seed: 7 }, CONNECTIONS);
 let server: Awaited<ReturnType<typeof benchApp>> | undefined;
@@ -101,27 +105,53 @@ try {
     return [...seen.entries()];
   };
 
-  const scenarios: { name: string; requests: [string, Partial<ProjectParams> & { sort?: ProjectSort }][]; facets: boolean }[] = [
+  const allScenarios: { name: string; requests: [string, Partial<ProjectParams> & { sort?: ProjectSort }][]; facets: boolean }[] = [
     ...PROJECT_SORTS.map((s) => ({ name: `list sort=${s}`, requests: variants('/v1/projects', undefined, () => s), facets: false })),
     ...FILTERS.map((f) => ({ name: `list ${f}=…`, requests: variants('/v1/projects', f, () => pick(PROJECT_SORTS)), facets: false })),
     { name: 'facets (no filter)', requests: [['/v1/projects/facets', {}]], facets: true },
     { name: 'facets, 1–3 filters', requests: variants('/v1/projects/facets', pick(FILTERS), undefined), facets: true },
   ];
+  // Drawn in full whatever SCALE_ONLY says, so a scenario gets the same requests alone as in a whole run.
+  const scenarios = allScenarios.filter((s) => !ONLY || ONLY.test(s.name));
+  /** The domain call of one request of scenario `s`. */
+  const callOf = (s: (typeof scenarios)[number], params: Partial<ProjectParams> & { sort?: ProjectSort; offset?: number }) => {
+    const { sort, offset, ...filters } = params as ProjectParams & { sort?: ProjectSort; offset?: number };
+    const filter = projectParamsToFilter(filters);
+    return (c: typeof ctx) => (s.facets ? facetProjects(c, filter) : listProjectsForReader(c, filter, sort ?? 'title_asc', { limit: 50, offset: offset ?? 0 }));
+  };
 
   // Plans of one request per scenario (its statements as the app sends them).
   const explainLog: string[] = [];
   for (const s of scenarios) {
     const [urlPath, params] = s.requests[0]!;
-    const { sort, offset, ...filters } = params as ProjectParams & { sort?: ProjectSort; offset?: number };
-    const filter = projectParamsToFilter(filters);
-    const plans = await explainStatements(bench.url, ctx, (c) =>
-      s.facets ? facetProjects(c, filter) : listProjectsForReader(c, filter, sort ?? 'title_asc', { limit: 50, offset: offset ?? 0 }));
+    const plans = await explainStatements(bench.url, ctx, callOf(s, params));
     const heading = `=== ${s.name}: ${urlPath}`;
     explainLog.push(heading, ...plans.flatMap((p) => [`--- ${p.sql.replace(/\s+/g, ' ').slice(0, 400)}`, p.plan]));
     console.log(heading);
     for (const p of plans) {
       const lines = p.plan.split('\n');
       console.log(SHORT_PLANS && lines.length > 13 ? [...lines.slice(0, 12), `  … (${lines.length - 13} more lines)`, lines.at(-1)].join('\n') : p.plan);
+    }
+  }
+  // The tail, one request at a time: which combinations are slow even alone, and their plans.
+  for (const s of SOLO > 0 ? scenarios : []) {
+    const timed: { url: string; ms: number; run: ReturnType<typeof callOf> }[] = [];
+    for (const [urlPath, params] of s.requests.slice(0, SOLO)) {
+      const run = callOf(s, params);
+      const started = performance.now();
+      await run(ctx);
+      timed.push({ url: urlPath, ms: performance.now() - started, run });
+    }
+    timed.sort((a, b) => b.ms - a.ms);
+    const median = [...timed].sort((a, b) => a.ms - b.ms)[Math.floor(timed.length / 2)]?.ms ?? 0;
+    const heading = `=== alone: ${s.name} (${timed.length} requests one at a time: median ${median.toFixed(0)} ms, slowest ${timed.slice(0, 3).map((t) => t.ms.toFixed(0)).join(', ')} ms)`;
+    console.log(heading);
+    explainLog.push(heading);
+    for (const t of timed.slice(0, 3)) {
+      const plans = await explainStatements(bench.url, ctx, t.run);
+      const lines = [`--- ${t.ms.toFixed(0)} ms: ${t.url}`, ...plans.map((p) => p.plan)];
+      explainLog.push(...lines);
+      console.log(SHORT_PLANS ? lines.flatMap((l) => l.split('\n').slice(0, 14)).join('\n') : lines.join('\n'));
     }
   }
   fs.mkdirSync(RESULTS, { recursive: true });

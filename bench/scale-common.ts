@@ -125,7 +125,6 @@ export async function explainStatements(url: string, ctx: Ctx, run: (ctx: Ctx) =
   }
 }
 
-/** `MET` or `MISSED` for a p99 against its target (milliseconds). */
 /**
  * Waits until no other statement is active in `db`'s database (polled every 250 ms, at most
  * `maxMs`), so that a scenario does not start on the work its predecessor's abandoned requests
@@ -141,4 +140,5 @@ export async function drained(db: Kysely<DB>, maxMs = Number(process.env.SCALE_D
   }
 }
 
+/** `MET` or `MISSED` for a p99 against its target (milliseconds). */
 export const verdict = (p99: number, targetMs: number): string => (p99 <= targetMs ? 'MET' : 'MISSED');

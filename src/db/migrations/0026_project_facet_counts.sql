@@ -53,9 +53,19 @@ begin
   perform project_facet_note('{}'::projects[], array(select n::projects from new_rows n), true);
   return null;
 end $$;
+-- Only the rows whose counted columns changed: an update of a title, a value or a rollup notes
+-- nothing (and a bulk update of other columns builds no arrays). An update leaves the links as they
+-- are, so their terms move only with `published`, which is one of the columns compared.
 create function project_facet_updated() returns trigger language plpgsql as $$
 begin
-  perform project_facet_note(array(select o::projects from old_rows o), array(select n::projects from new_rows n), true);
+  perform project_facet_note(
+    array(select o::projects from old_rows o join new_rows n on n.id = o.id
+           where (o.published, o.status, o.region_slug, o.country_code, o.project_type_slug)
+                 is distinct from (n.published, n.status, n.region_slug, n.country_code, n.project_type_slug)),
+    array(select n::projects from new_rows n join old_rows o on o.id = n.id
+           where (o.published, o.status, o.region_slug, o.country_code, o.project_type_slug)
+                 is distinct from (n.published, n.status, n.region_slug, n.country_code, n.project_type_slug)),
+    true);
   return null;
 end $$;
 create function project_facet_deleted() returns trigger language plpgsql as $$

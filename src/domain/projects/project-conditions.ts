@@ -2,19 +2,19 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { resolveCompanyIds } from '../companies/index.js';
 import type { Ctx } from '../context.js';
-import { countryContains, hasAirport, hasTerm, hasTopicOrTag, likePattern, regionContains, regionIn } from '../shared/sql-filters.js';
+import { countryContains, hasAirport, hasTerm, hasTopicOrTag, likePattern, regionContains, regionEquals } from '../shared/sql-filters.js';
 import type { ProjectFilter } from './schemas.js';
 
 /**
  * The SQL conditions of `filter` over `projects p` (published projects only). A `companyId` is
- * expanded here through aliases and subsidiaries (src/domain/companies/resolve-company-ids.ts); an
- * unknown company matches nothing.
+ * expanded here through aliases and subsidiaries (src/domain/companies/resolve-company-ids.ts), a
+ * `region` to its slug (`regionEquals`); an unknown company or region matches nothing.
  */
 export async function projectConditions(ctx: Ctx, filter: ProjectFilter): Promise<RawBuilder<SqlBool>[]> {
   const where: RawBuilder<SqlBool>[] = [sql<SqlBool>`p.published`];
   if (filter.q) where.push(sql<SqlBool>`p.search_vector @@ websearch_to_tsquery('english', ${filter.q})`);
   if (filter.regionContains) where.push(regionContains('p.region_slug', filter.regionContains));
-  if (filter.region) where.push(regionIn('p.region_slug', [filter.region]));
+  if (filter.region) where.push(await regionEquals(ctx.db, 'p.region_slug', filter.region));
   if (filter.countryContains) where.push(countryContains('p.country_code', filter.countryContains));
   if (filter.country) where.push(sql<SqlBool>`p.country_code = ${filter.country.toUpperCase()}`);
   if (filter.status) where.push(sql<SqlBool>`p.status = ${filter.status}`);

@@ -3,7 +3,8 @@
  * link tables, place matches, and LIKE escaping. Identifiers come from the fixed unions below, never
  * from input; values are always bound parameters.
  */
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { DB } from '../../db/types.js';
 
 /** Records that carry taxonomy links (`<kind>_topics`, `<kind>_tags`, `<kind>_airports`). */
 export type Linkable = 'article' | 'project' | 'tender';
@@ -51,6 +52,21 @@ export function regionIn(regionColumn: string, values: string[]): RawBuilder<Sql
   const vs = lower(values);
   return sql<SqlBool>`exists (select 1 from regions r where r.slug = ${sql.ref(regionColumn)}
     and (r.slug = any(${vs}::text[]) or lower(r.name) = any(${vs}::text[])))`;
+}
+
+/**
+ * The region column `regionColumn` is the region named by `value` (its slug or its exact name,
+ * case-insensitive), resolved first by one lookup in `db`: as the same match as {@link regionIn},
+ * but written as an equality on the column, so that the planner's statistics over the region and
+ * country columns together apply (a region and a country that never go together are estimated
+ * empty rather than walked through a sort's whole index: migration 0027). An unknown region
+ * matches nothing.
+ */
+export async function regionEquals(db: Kysely<DB>, regionColumn: string, value: string): Promise<RawBuilder<SqlBool>> {
+  const [v] = lower([value]);
+  const slugs = (await sql<{ slug: string }>`select slug from regions where slug = ${v} or lower(name) = ${v} order by slug`.execute(db)).rows.map((r) => r.slug);
+  if (slugs.length === 0) return sql<SqlBool>`false`;
+  return slugs.length === 1 ? sql<SqlBool>`${sql.ref(regionColumn)} = ${slugs[0]}` : sql<SqlBool>`${sql.ref(regionColumn)} = any(${slugs}::text[])`;
 }
 
 /** The region's name contains `value` (case-insensitive), or `value` is its slug. */

@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { projectParamsToFilter, type ProjectParams } from '../src/domain/projects/index.js';
 import { facetProjects, listProjectsForReader, PROJECT_SORTS, type ProjectSort } from '../src/domain/projects/index.js';
+import { readAhead } from '../src/domain/pagination.js';
 import { isClean, runLoad, type LoadResult } from './load.js';
 import { benchApp, benchCaller, benchDatabase, drained, explainStatements, say, verdict } from './scale-common.js';
 
@@ -117,7 +118,9 @@ try {
   const callOf = (s: (typeof scenarios)[number], params: Partial<ProjectParams> & { sort?: ProjectSort; offset?: number }) => {
     const { sort, offset, ...filters } = params as ProjectParams & { sort?: ProjectSort; offset?: number };
     const filter = projectParamsToFilter(filters);
-    return (c: typeof ctx) => (s.facets ? facetProjects(c, filter) : listProjectsForReader(c, filter, sort ?? 'title_asc', { limit: 50, offset: offset ?? 0 }));
+    // As the route reads it (src/http/v1/named.ts): one row ahead, no count.
+    return (c: typeof ctx) => (s.facets ? facetProjects(c, filter)
+      : readAhead({ limit: 50, offset: offset ?? 0 }, (w) => listProjectsForReader(c, filter, sort ?? 'title_asc', w)));
   };
 
   // Plans of one request per scenario (its statements as the app sends them).
@@ -144,7 +147,8 @@ try {
     }
     timed.sort((a, b) => b.ms - a.ms);
     const median = [...timed].sort((a, b) => a.ms - b.ms)[Math.floor(timed.length / 2)]?.ms ?? 0;
-    const heading = `=== alone: ${s.name} (${timed.length} requests one at a time: median ${median.toFixed(0)} ms, slowest ${timed.slice(0, 3).map((t) => t.ms.toFixed(0)).join(', ')} ms)`;
+    const over = timed.filter((t) => t.ms > TARGET_MS).length;
+    const heading = `=== alone: ${s.name} (${timed.length} requests one at a time: median ${median.toFixed(0)} ms, ${over} over ${TARGET_MS} ms, slowest ${timed.slice(0, 3).map((t) => t.ms.toFixed(0)).join(', ')} ms)`;
     console.log(heading);
     explainLog.push(heading);
     for (const t of timed.slice(0, 3)) {

@@ -1,5 +1,5 @@
 -- 0026: the counts of /v1/projects/facets without a filter, kept by triggers (issue 31; decision
--- 0043, bench/README.md "Facets from counts kept by triggers"). At a million projects the
+-- 0058, bench/README.md "Facets from counts kept by triggers, measured"). At a million projects the
 -- unfiltered facets aggregated every published project per dimension: 0.5-1.3 s per statement, six
 -- statements per request, 13 s at p50 under load. The same counts are now summed from a small table.
 --

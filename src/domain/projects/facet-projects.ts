@@ -5,7 +5,8 @@
  *
  * Without a filter the counts are summed from `project_facet_deltas`, which triggers keep exact in
  * every writing transaction (migration 0026); with one they are counted over the matching projects.
- * Both give the same entries in the same order (test/perf/facet-counts.test.ts).
+ * Both give the same entries in the same order (test/perf/facet-deltas.test.ts, after every kind
+ * of write; test/perf/facet-counts.test.ts against reference SQL).
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';

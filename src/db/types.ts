@@ -585,6 +585,7 @@ export interface Projects {
   region_slug: string | null;
   search_vector: Generated<string>;
   status: Generated<string>;
+  term_ids: Generated<string[]>;
   title: string;
   updated_at: Generated<Timestamp>;
   value_amount: number | null;

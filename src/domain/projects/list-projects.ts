@@ -11,6 +11,7 @@ import { gated, gatedAs, GATES } from '../entitlements.js';
 import { totalFor, type Page, type Window } from '../pagination.js';
 import { previewTotal, previewWindow } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
+import { projectWindowIds } from './list-window.js';
 import { projectConditions } from './project-conditions.js';
 import { projectOrder, selectProjectViews, withWatched, type ProjectView } from './repository.js';
 import type { ProjectFilter, ProjectSort } from './schemas.js';
@@ -26,14 +27,21 @@ export type WatchedProjectView = ProjectView & { is_watched: boolean };
  */
 export const listProjects = gated(GATES.projects, async function listProjects(ctx: Ctx, filter: ProjectFilter, sort: ProjectSort, window: Window): Promise<Page<ProjectView>> {
   const shown = previewWindow(ctx.identity, 'projects', window);
-  const where = allOf(await projectConditions(ctx, filter));
+  const conditions = await projectConditions(ctx, filter);
+  const where = allOf(conditions);
   const order = projectOrder(sort, filter.q);
-  // The window's ids first, from the narrow rows (the sort's index), then the views of those ids
-  // only: built in one statement, the view's per-row subqueries (terms, companies) ran for every
-  // row the offset skips too (a deep window at 2 000 projects took 240 ms; bench/web-reader.ts).
-  const window_ = sql<SqlBool>`p.id in (select p.id from projects p where ${where} order by ${order} limit ${shown.limit} offset ${shown.offset})`;
+  // The window's ids first, from the narrow rows (the sort's index, or the filters' indexes when
+  // walking it takes too long: list-window.ts), then the views of those ids only: built in one
+  // statement, the view's per-row subqueries (terms, companies) ran for every row the offset skips
+  // too (a deep window at 2 000 projects took 240 ms; bench/web-reader.ts).
+  // A relevance order has no index to walk: the planner reads the matches first anyway.
+  const walks = !(sort === 'relevance' && filter.q);
+  const windowIds = async () => {
+    const { ids } = await projectWindowIds(ctx, where, order, shown, { filtered: conditions.length > 1 && walks });
+    return ids.length === 0 ? [] : selectProjectViews(ctx.db, sql<SqlBool>`p.id = any(${ids}::uuid[])`).orderBy(order).execute();
+  };
   const [items, total] = await Promise.all([
-    shown.limit === 0 ? Promise.resolve([]) : selectProjectViews(ctx.db, window_).orderBy(order).execute(),
+    shown.limit === 0 ? Promise.resolve([]) : windowIds(),
     totalFor(window, async () => (await sql<{ n: number }>`select count(*)::int as n from projects p where ${where}`.execute(ctx.db)).rows[0]?.n ?? 0),
   ]);
   return { items, total: previewTotal(ctx.identity, 'projects', total) };

@@ -2,13 +2,14 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { resolveCompanyIds } from '../companies/index.js';
 import type { Ctx } from '../context.js';
-import { countryContains, hasAirport, hasTerm, hasTopicOrTag, likePattern, regionContains, regionEquals } from '../shared/sql-filters.js';
+import { carriesTerm, countryContains, hasAirport, likePattern, regionContains, regionEquals } from '../shared/sql-filters.js';
 import type { ProjectFilter } from './schemas.js';
 
 /**
  * The SQL conditions of `filter` over `projects p` (published projects only). A `companyId` is
  * expanded here through aliases and subsidiaries (src/domain/companies/resolve-company-ids.ts), a
- * `region` to its slug (`regionEquals`); an unknown company or region matches nothing.
+ * `region` to its slug (`regionEquals`), a `topic` or term to its ids in `p.term_ids`
+ * (`carriesTerm`, migration 0028); an unknown company, region or term matches nothing.
  */
 export async function projectConditions(ctx: Ctx, filter: ProjectFilter): Promise<RawBuilder<SqlBool>[]> {
   const where: RawBuilder<SqlBool>[] = [sql<SqlBool>`p.published`];
@@ -23,8 +24,8 @@ export async function projectConditions(ctx: Ctx, filter: ProjectFilter): Promis
       and (pt.name ilike ${likePattern(filter.typeContains)} or pt.slug = ${filter.typeContains.trim().toLowerCase()}))`);
   }
   if (filter.type) where.push(sql<SqlBool>`p.project_type_slug = ${filter.type}`);
-  if (filter.topic) where.push(hasTerm('project', 'topic', [filter.topic], 'p'));
-  for (const term of filter.terms ?? []) where.push(hasTopicOrTag('project', term, 'p'));
+  if (filter.topic) where.push(await carriesTerm(ctx.db, 'p.term_ids', filter.topic, ['topic']));
+  for (const term of filter.terms ?? []) where.push(await carriesTerm(ctx.db, 'p.term_ids', term, ['topic', 'tag']));
   if (filter.minValueUsd !== undefined) where.push(sql<SqlBool>`p.value_usd >= ${filter.minValueUsd}`);
   if (filter.minAmount !== undefined) where.push(sql<SqlBool>`p.value_amount >= ${filter.minAmount}`);
   if (filter.maxAmount !== undefined) where.push(sql<SqlBool>`p.value_amount <= ${filter.maxAmount}`);

@@ -69,6 +69,20 @@ export async function regionEquals(db: Kysely<DB>, regionColumn: string, value: 
   return slugs.length === 1 ? sql<SqlBool>`${sql.ref(regionColumn)} = ${slugs[0]}` : sql<SqlBool>`${sql.ref(regionColumn)} = any(${slugs}::text[])`;
 }
 
+/**
+ * The id array `termIdsColumn` (a record's own copy of its topic and tag ids, e.g. `projects.term_ids`,
+ * migration 0028) holds a term named by `value` in one of `vocabularies`: matched by slug or by name
+ * (case-insensitive) as {@link hasTerm} matches, but resolved to ids first by one lookup in `db`, so
+ * the condition is an array overlap that the column's GIN index answers. An unknown term matches
+ * nothing.
+ */
+export async function carriesTerm(db: Kysely<DB>, termIdsColumn: string, value: string, vocabularies: readonly Vocabulary[]): Promise<RawBuilder<SqlBool>> {
+  const [v] = lower([value]);
+  const lookups = vocabularies.map((vocabulary) => sql`select id from ${sql.table(`${vocabulary}s`)} where slug = ${v} or lower(name) = ${v}`);
+  const ids = (await sql<{ id: string }>`select id from (${sql.join(lookups, sql` union `)}) t order by id`.execute(db)).rows.map((r) => r.id);
+  return ids.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`${sql.ref(termIdsColumn)} && ${ids}::uuid[]`;
+}
+
 /** The region's name contains `value` (case-insensitive), or `value` is its slug. */
 export const regionContains = (regionColumn: string, value: string): RawBuilder<SqlBool> =>
   sql<SqlBool>`exists (select 1 from regions r where r.slug = ${sql.ref(regionColumn)}

@@ -4,15 +4,16 @@
  * are what the list's parameters take (status, region slug, ISO code, type slug, term slugs).
  *
  * Without a filter the counts are summed from `project_facet_deltas`, which triggers keep exact in
- * every writing transaction (migration 0026); with one they are counted over the matching projects.
- * Both give the same entries in the same order (test/perf/facet-deltas.test.ts, after every kind
- * of write; test/perf/facet-counts.test.ts against reference SQL).
+ * every writing transaction (migration 0026); with one they are counted over the matching projects,
+ * read once (their topics and tags from `term_ids`, migration 0028). Both are labelled by one table
+ * of dimensions and give the same entries in the same order (test/perf/facet-deltas.test.ts, after
+ * every kind of write; test/perf/facet-counts.test.ts against reference SQL).
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Ctx } from '../context.js';
 import { gated, GATES } from '../entitlements.js';
 import { defineJob, type JobHandler } from '../jobs/index.js';
-import { columnDimension, countryDimension, facetCounts, facetSums, regionDimension, termDimension, type Dimension, type Facet } from '../shared/facets.js';
+import { facetSums, type Dimension, type Facet } from '../shared/facets.js';
 import { allOf } from '../shared/sql-filters.js';
 import { projectConditions } from './project-conditions.js';
 import type { ProjectFilter } from './schemas.js';
@@ -28,40 +29,52 @@ export interface ProjectFacets {
 }
 
 /**
+ * The dimensions of the project facets, each once: the `project_facet_deltas` dimension that counts
+ * it and how its counts `s` (`s.key`, `s.n`) are named and labelled. The statuses are their own
+ * labels; topic and tag keys are term ids.
+ */
+const DIMENSIONS: Record<keyof ProjectFacets, { counted: string; label: Dimension }> = {
+  statuses: { counted: 'status', label: { join: sql``, value: sql`s.key`, label: sql`s.key` } },
+  regions: { counted: 'region', label: { join: sql`join regions r on r.slug = s.key`, value: sql`r.slug`, label: sql`r.name` } },
+  countries: { counted: 'country', label: { join: sql`join countries c on c.code = s.key`, value: sql`c.code`, label: sql`c.name` } },
+  types: { counted: 'type', label: { join: sql`join project_types pt on pt.slug = s.key`, value: sql`pt.slug`, label: sql`pt.name` } },
+  topics: { counted: 'topic', label: { join: sql`join topics term on term.id = s.key::uuid`, value: sql`term.slug`, label: sql`term.name` } },
+  tags: { counted: 'tag', label: { join: sql`join tags term on term.id = s.key::uuid`, value: sql`term.slug`, label: sql`term.name` } },
+};
+
+/** Each dimension's entries from `sums(counted)`, a subquery of `(key, n)` rows (see {@link facetSums}). */
+async function labelled(ctx: Ctx, sums: (counted: string) => RawBuilder<unknown>): Promise<ProjectFacets> {
+  const names = Object.keys(DIMENSIONS) as (keyof ProjectFacets)[];
+  const facets = await Promise.all(names.map((name) => facetSums(ctx.db, sums(DIMENSIONS[name].counted), DIMENSIONS[name].label)));
+  return Object.fromEntries(names.map((name, i) => [name, facets[i]!])) as unknown as ProjectFacets;
+}
+
+/**
  * Counts the vocabulary of the published projects matching `filter` (not narrowed in a preview).
+ * Without a filter the counts are the sums of `project_facet_deltas`; with one, the matching
+ * projects are read once and each one's status, region, country, type and `term_ids` counted.
  * @throws DomainError FORBIDDEN without `projects` (full or preview)
  */
 export const facetProjects = gated(GATES.projects, async function facetProjects(ctx: Ctx, filter: ProjectFilter): Promise<ProjectFacets> {
   const conditions = await projectConditions(ctx, filter);
   // Only `p.published`: every published project, whose counts the triggers keep.
-  if (conditions.length === 1) return storedProjectFacets(ctx);
-  const matching = sql`select p.id, p.status, p.region_slug, p.country_code, p.project_type_slug from projects p where ${allOf(conditions)}`;
-  const count = (d: Dimension) => facetCounts(ctx.db, matching, d);
-  const [statuses, regions, countries, types, topics, tags] = await Promise.all([
-    count(columnDimension('status')),
-    count(regionDimension),
-    count(countryDimension),
-    count({ join: sql`join project_types pt on pt.slug = x.project_type_slug`, value: sql`pt.slug`, label: sql`pt.name` }),
-    count(termDimension('project', 'topic')),
-    count(termDimension('project', 'tag')),
-  ]);
-  return { statuses, regions, countries, types, topics, tags };
+  if (conditions.length === 1) {
+    return labelled(ctx, (counted) => sql`select key, sum(delta) as n from project_facet_deltas where dimension = ${counted} group by key`);
+  }
+  const { rows } = await sql<{ dimension: string; key: string; n: number }>`
+    select d.dimension, d.key, count(*)::int as n
+      from projects p
+      cross join lateral (
+        values ('status', p.status), ('region', p.region_slug), ('country', p.country_code), ('type', p.project_type_slug)
+        union all select 'term', t::text from unnest(p.term_ids) t) d(dimension, key)
+     where ${allOf(conditions)} and d.key is not null
+     group by 1, 2`.execute(ctx.db);
+  const counts = (counted: string) => {
+    const of = rows.filter((r) => r.dimension === (counted === 'topic' || counted === 'tag' ? 'term' : counted));
+    return sql`select * from unnest(${of.map((r) => r.key)}::text[], ${of.map((r) => r.n)}::int[]) as s(key, n)`;
+  };
+  return labelled(ctx, counts);
 });
-
-/** The facets of all published projects, summed from the deltas of migration 0026 (`s.key` per dimension). */
-async function storedProjectFacets(ctx: Ctx): Promise<ProjectFacets> {
-  const sum = (dimension: string, d: Dimension) =>
-    facetSums(ctx.db, sql`select key, sum(delta) as n from project_facet_deltas where dimension = ${dimension} group by key`, d);
-  const [statuses, regions, countries, types, topics, tags] = await Promise.all([
-    sum('status', { join: sql``, value: sql`s.key`, label: sql`s.key` }),
-    sum('region', { join: sql`join regions r on r.slug = s.key`, value: sql`r.slug`, label: sql`r.name` }),
-    sum('country', { join: sql`join countries c on c.code = s.key`, value: sql`c.code`, label: sql`c.name` }),
-    sum('type', { join: sql`join project_types pt on pt.slug = s.key`, value: sql`pt.slug`, label: sql`pt.name` }),
-    sum('topic', { join: sql`join topics term on term.id = s.key::uuid`, value: sql`term.slug`, label: sql`term.name` }),
-    sum('tag', { join: sql`join tags term on term.id = s.key::uuid`, value: sql`term.slug`, label: sql`term.name` }),
-  ]);
-  return { statuses, regions, countries, types, topics, tags };
-}
 
 /**
  * Replaces the deltas of each facet value by their sum, in one statement (a reader sees the rows

@@ -2,7 +2,8 @@
  * Filtered project lists at scale (issue 31, decision 0059):
  * - `projects.term_ids` (migration 0028) is always the sorted ids of the project's topic and tag
  *   links, after the admin API's writes and after SQL that other tools might run (links inserted,
- *   moved and deleted, a tag deleted by cascade, two writers of one project at once), and the
+ *   moved and deleted, a tag deleted by cascade, two writers of one project at once, two tags
+ *   deleted at once), and the
  *   migration's backfill writes what the triggers write; the change feed never names it;
  * - the `terms` and `topic` filters read through it and still match a slug or a name;
  * - a window read with the filter first holds the same ids as the planner's reading, for every sort;
@@ -111,6 +112,16 @@ describe('projects.term_ids', () => {
     const ids = await termIdsOf(a!);
     assert.ok(ids.includes(t2!) && ids.includes(t3!), 'both concurrent links are in term_ids');
     await expectInSync('two concurrent writers');
+
+    // Two tags that share projects, deleted at once: each cascade rewrites the shared projects (the
+    // triggers lock them in id order, so the two wait for each other rather than deadlock).
+    const pair = (await sql<{ x: string; y: string }>`select a.tag_id as x, b.tag_id as y from project_tags a join project_tags b on b.project_id = a.project_id and b.tag_id > a.tag_id
+      group by 1, 2 having count(*) >= 2 order by count(*) desc, 1, 2 limit 1`.execute(db)).rows[0];
+    assert.ok(pair, 'the sample has two tags on two projects at least');
+    await Promise.all([pair.x, pair.y].map((tag) => db.transaction().execute(async (trx) => {
+      await sql`delete from tags where id = ${tag}::uuid`.execute(trx);
+    })));
+    await expectInSync('two tags deleted at once');
   });
 
   it('stays out of the change feed: a change of terms is reported as topics or tags', async () => {

@@ -4,7 +4,7 @@
 -- project row: no index of `projects` could find the rows of a term, so the planner had to walk a
 -- sort's index and test every row (2 s at a million projects for a term that a `q` word never
 -- meets). `term_ids && '{…}'` is answered by the GIN index below, and combines with the other
--- filters' indexes in one bitmap (the lists' filter-first reading, src/domain/projects/list-projects.ts).
+-- filters' indexes in one bitmap (the lists' filter-first reading, src/domain/projects/list-window.ts).
 --
 -- The links stay the source of truth; `term_ids` is their copy, sorted, written by statement
 -- triggers of the link tables in the writing transaction. The triggers are named to fire before the
@@ -24,9 +24,12 @@ create function project_term_ids(p_id uuid) returns uuid[] language sql stable a
     select tag_id from project_tags where project_id = p_id) t
 $$;
 
--- Rewrites `term_ids` of the projects named in `ids`, where it changed.
+-- Rewrites `term_ids` of the projects named in `ids`, where it changed. The rows are locked in id
+-- order first: two statements that change the links of many projects at once (two tags deleted,
+-- each cascading to its links) then wait for each other instead of deadlocking.
 create function project_term_ids_sync(ids uuid[]) returns void language plpgsql as $$
 begin
+  perform 1 from projects where id = any(ids) order by id for no key update;
   update projects p set term_ids = s.term_ids
     from (select c.id, project_term_ids(c.id) as term_ids from (select distinct unnest(ids) as id) c) s
    where p.id = s.id and p.term_ids is distinct from s.term_ids;

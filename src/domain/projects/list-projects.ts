@@ -38,7 +38,7 @@ export const listProjects = gated(GATES.projects, async function listProjects(ct
   const walks = !(sort === 'relevance' && filter.q);
   const windowIds = async () => {
     const { ids } = await projectWindowIds(ctx, where, order, shown, { filtered: conditions.length > 1 && walks });
-    return ids.length === 0 ? [] : selectProjectViews(ctx.db, sql<SqlBool>`p.id = any(${ids}::uuid[])`).orderBy(order).execute();
+    return ids.length === 0 ? [] : selectProjectViews(ctx.db, sql<SqlBool>`p.id = any(${ids}::uuid[]) and p.published`).orderBy(order).execute();
   };
   const [items, total] = await Promise.all([
     shown.limit === 0 ? Promise.resolve([]) : windowIds(),

@@ -8,7 +8,8 @@
  * - the `terms` and `topic` filters read through it and still match a slug or a name;
  * - a window read with the filter first holds the same ids as the planner's reading, for every sort;
  * - when the planner's reading outlives its budget, the filter-first reading answers (PostgreSQL;
- *   PGlite cannot enforce a budget, so there the first reading runs to its end).
+ *   PGlite cannot enforce a budget, so there the first reading runs to its end);
+ * - the value sorts' indexes carry the column filters (migration 0029).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -179,6 +180,25 @@ describe('the terms and topic filters over term_ids', () => {
     const tag = (await sql<{ slug: string }>`select slug from tags t where exists (select 1 from project_tags x where x.tag_id = t.id) order by slug limit 1`.execute(h.database.db)).rows[0]!;
     const tagged = await linked(tag.slug, ['topic', 'tag']);
     assert.deepEqual(await list(`terms=${topic.slug},${tag.slug}`), want.filter((id) => tagged.includes(id)), 'two terms: both');
+  });
+});
+
+describe('the value sorts\' indexes (migration 0029)', () => {
+  it('carry the stated amount and the other column filters, so a bounded value list is walked in the index alone', async () => {
+    const { rows } = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes
+      where tablename = 'projects' and indexname in ('projects_pub_value_desc_idx', 'projects_pub_value_asc_idx') order by indexname`.execute(h.database.db);
+    assert.deepEqual(rows.map((r) => r.indexname), ['projects_pub_value_asc_idx', 'projects_pub_value_desc_idx']);
+    for (const r of rows) {
+      assert.match(r.indexdef, /INCLUDE \(value_amount, expected_completion_year, status, country_code, region_slug, project_type_slug\) WHERE published/, r.indexname);
+    }
+    // Their order is still the sort's: the first page by value, highest first, under a bound.
+    const res = await h.app.inject({ method: 'GET', url: '/v1/projects?max_value=500000000&sort=value_desc&limit=10', headers: pro.keyAuth });
+    assert.equal(res.statusCode, 200, res.body);
+    const page = (res.json() as { projects: { id: string; value_usd: number | null; value_amount: number | null }[] }).projects;
+    const want = (await sql<{ id: string }>`select id from projects where published and value_amount <= 500000000
+      order by value_usd desc nulls last, title, id limit 10`.execute(h.database.db)).rows.map((r) => r.id);
+    assert.ok(want.length > 0);
+    assert.deepEqual(page.map((p) => p.id), want);
   });
 });
 

@@ -10,8 +10,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql, type RawBuilder } from 'kysely';
 import { facetProjects, type ProjectFilter } from '../../src/domain/projects/index.js';
-import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Dimension, type Facet } from '../../src/domain/shared/facets.js';
+import type { Facet } from '../../src/domain/shared/facets.js';
 import { adminCtx } from '../helpers/factories.js';
+import { projectFacetsPerDimension } from '../helpers/project-facets.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
@@ -49,18 +50,6 @@ describe('facet counts', () => {
 
   it('projects: a filtered request counts the matching projects once, with the entries and the order of a count per dimension over the link tables', async () => {
     const ctx = await adminCtx(h);
-    const perDimension = async (where: RawBuilder<unknown>) => {
-      const matching = sql`select p.id, p.status, p.region_slug, p.country_code, p.project_type_slug from projects p where ${where}`;
-      const count = (d: Dimension) => facetCounts(h.database.db, matching, d);
-      return {
-        statuses: await count(columnDimension('status')),
-        regions: await count(regionDimension),
-        countries: await count(countryDimension),
-        types: await count({ join: sql`join project_types pt on pt.slug = x.project_type_slug`, value: sql`pt.slug`, label: sql`pt.name` }),
-        topics: await count(termDimension('project', 'topic')),
-        tags: await count(termDimension('project', 'tag')),
-      };
-    };
     const filters: [ProjectFilter, RawBuilder<unknown>][] = [
       [{ status: 'ongoing' }, sql`p.published and p.status = 'ongoing'`],
       [{ terms: ['runways'] }, sql`p.published and exists (select 1 from project_topics l join topics t on t.id = l.topic_id where l.project_id = p.id and t.slug = 'runways')`],
@@ -68,7 +57,7 @@ describe('facet counts', () => {
       [{ country: 'ZZ' }, sql`p.published and p.country_code = 'ZZ'`],
     ];
     for (const [filter, where] of filters) {
-      const want = await perDimension(where);
+      const want = await projectFacetsPerDimension(h.database.db, where);
       assert.deepEqual(await facetProjects(ctx, filter), want, JSON.stringify(filter));
       if (!filter.country) assert.ok(want.statuses.length > 0 && want.topics.length > 0, `${JSON.stringify(filter)} matches projects with topics`);
     }

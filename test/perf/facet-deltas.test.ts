@@ -12,10 +12,10 @@ import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { compactProjectFacets, facetProjects, projectJobs, COMPACT_PROJECT_FACETS_JOB, type ProjectFacets } from '../../src/domain/projects/index.js';
-import { columnDimension, countryDimension, facetCounts, regionDimension, termDimension, type Dimension } from '../../src/domain/shared/facets.js';
 import { jobHandlers } from '../../src/jobs/handlers.js';
 import { parseAllowedHosts } from '../../src/net/outbound.js';
 import { adminCtx } from '../helpers/factories.js';
+import { projectFacetsPerDimension } from '../helpers/project-facets.js';
 import { startHarness, type Harness, type TestIdentity } from '../helpers/harness.js';
 import { call } from '../v1-admin/helpers.js';
 
@@ -29,19 +29,8 @@ before(async () => {
 });
 after(() => h.close());
 
-/** The facets counted over every published project now (the code path of a filtered request). */
-async function live(): Promise<ProjectFacets> {
-  const matching = sql`select p.id, p.status, p.region_slug, p.country_code, p.project_type_slug from projects p where p.published`;
-  const count = (d: Dimension) => facetCounts(h.database.db, matching, d);
-  return {
-    statuses: await count(columnDimension('status')),
-    regions: await count(regionDimension),
-    countries: await count(countryDimension),
-    types: await count({ join: sql`join project_types pt on pt.slug = x.project_type_slug`, value: sql`pt.slug`, label: sql`pt.name` }),
-    topics: await count(termDimension('project', 'topic')),
-    tags: await count(termDimension('project', 'tag')),
-  };
-}
+/** The facets counted over every published project now (one statement per dimension, over the links). */
+const live = (): Promise<ProjectFacets> => projectFacetsPerDimension(h.database.db, sql`p.published`);
 
 /** Asserts that the stored facets (domain and HTTP) are the live ones; returns them. */
 async function expectExact(step: string): Promise<ProjectFacets> {

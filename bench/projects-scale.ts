@@ -13,8 +13,9 @@
  * Knobs: SCALE_CONNECTIONS (10), SCALE_SECONDS per scenario (15), SCALE_VARIANTS distinct requests
  * per scenario (300), SCALE_TARGET_MS (100), SCALE_EXPLAIN=short (12 lines per plan on stdout;
  * the file always has them whole), SCALE_ONLY (a regular expression: the scenarios whose name
- * matches), SCALE_SOLO=N (before the load, time the first N requests of each scenario one at a
- * time and print the slowest three with their plans: where the tail comes from). Without BENCH_DATABASE_URL: a smoke run on a throwaway database
+ * matches), SCALE_POOL (the service's PostgreSQL pool, default SCALE_CONNECTIONS; docs/deployment.md
+ * "The connection budget" advises about twice the database's cores), SCALE_SOLO=N (before the
+ * load, time the first N requests of each scenario one at a time and print the slowest three with their plans: where the tail comes from). Without BENCH_DATABASE_URL: a smoke run on a throwaway database
  * of SCALE_SMOKE_PROJECTS (2 000) projects — its figures say nothing about the target.
  */
 import fs from 'node:fs';
@@ -35,8 +36,9 @@ const TARGET_MS = Number(process.env.SCALE_TARGET_MS ?? 100);
 const SHORT_PLANS = process.env.SCALE_EXPLAIN === 'short';
 const ONLY = process.env.SCALE_ONLY ? new RegExp(process.env.SCALE_ONLY) : undefined;
 const SOLO = Number(process.env.SCALE_SOLO ?? 0);
+const POOL = Number(process.env.SCALE_POOL ?? CONNECTIONS);
 
-const bench = await benchDatabase({ projects: Number(process.env.SCALE_SMOKE_PROJECTS ?? 2000), seed: 7 }, CONNECTIONS);
+const bench = await benchDatabase({ projects: Number(process.env.SCALE_SMOKE_PROJECTS ?? 2000), seed: 7 }, POOL);
 let server: Awaited<ReturnType<typeof benchApp>> | undefined;
 try {
   const db = bench.database.db;
@@ -172,7 +174,9 @@ try {
   }
 
   const count = (await sql<{ n: number }>`select count(*)::int as n from projects where published`.execute(db)).rows[0]!.n;
-  console.log(`\n/v1/projects at ${count.toLocaleString('en')} published projects, ${CONNECTIONS} connections, response cache off (target p99 ≤ ${TARGET_MS} ms)`);
+  // The server's memory for pages: at a million projects the figures depend on it (bench/README.md).
+  const buffers = (await sql<{ v: string }>`select current_setting('shared_buffers') as v`.execute(db)).rows[0]!.v;
+  console.log(`\n/v1/projects at ${count.toLocaleString('en')} published projects, ${CONNECTIONS} connections, a pool of ${POOL}, shared_buffers ${buffers}, response cache off (target p99 ≤ ${TARGET_MS} ms)`);
   console.log('| scenario | distinct requests | requests | req/s | p50 ms | p99 ms | target | cores self / pg / other |');
   console.log('|---|---|---|---|---|---|---|---|');
   let met = 0;
@@ -185,7 +189,7 @@ try {
   }
   console.log(`${met === results.length ? 'TARGET MET' : 'TARGET MISSED'}: ${met} of ${results.length} scenarios at p99 ≤ ${TARGET_MS} ms${bench.throwaway ? ' (SMOKE RUN on a small throwaway database: not a measurement)' : ''}`);
   if (results.some((x) => (x.result.cpu?.other ?? 0) > 0.2)) console.log('WARNING: other processes used more than 0.2 core during a run: the figures are disturbed.');
-  fs.writeFileSync(path.join(RESULTS, 'projects-scale.json'), JSON.stringify({ at: new Date().toISOString(), projects: count, connections: CONNECTIONS, seconds: SECONDS, targetMs: TARGET_MS, smoke: bench.throwaway, results }, null, 2));
+  fs.writeFileSync(path.join(RESULTS, 'projects-scale.json'), JSON.stringify({ at: new Date().toISOString(), projects: count, connections: CONNECTIONS, pool: POOL, sharedBuffers: buffers, seconds: SECONDS, targetMs: TARGET_MS, smoke: bench.throwaway, results }, null, 2));
   console.log('plans: bench/results/projects-scale-explain.txt; figures: bench/results/projects-scale.json');
 } finally {
   await server?.app.close();

@@ -135,4 +135,20 @@ describe('synthetic corpus', () => {
     assert.ok((await count(sql`select count(*)::int as n from tenders where deadline > now()`)) > 0);
     assert.equal(await count(sql`select count(*)::int as n from projects where search_vector = ''::tsvector`), 0);
   });
+
+  it('writes each project once: its term ids come with it, so the link triggers rewrite none', async () => {
+    const db = h.database.db;
+    const updates = async () => {
+      await sql`select pg_stat_force_next_flush()`.execute(db);
+      await sql`select pg_stat_clear_snapshot()`.execute(db);
+      return (await sql<{ n: string }>`select n_tup_upd::text as n from pg_stat_user_tables where relname = 'projects'`.execute(db)).rows[0]!.n;
+    };
+    const before = await updates();
+    await seedSynthetic(db, { projects: 300, seed: 13 });
+    assert.equal(await updates(), before, 'no project row was updated after its insert');
+    // And what it wrote is what the triggers would write: the sorted ids of the links.
+    assert.equal(await count(sql`select count(*)::int as n from projects p where p.term_ids is distinct from coalesce((select array_agg(x.id order by x.id) from (
+      select topic_id as id from project_topics where project_id = p.id union all select tag_id from project_tags where project_id = p.id) x), '{}')`), 0);
+    assert.ok((await count(sql`select count(*)::int as n from projects where cardinality(term_ids) > 1`)) > 100);
+  });
 });

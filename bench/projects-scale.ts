@@ -15,8 +15,9 @@
  * the file always has them whole), SCALE_ONLY (a regular expression: the scenarios whose name
  * matches), SCALE_POOL (the service's PostgreSQL pool, default SCALE_CONNECTIONS; docs/deployment.md
  * "The connection budget" advises about twice the database's cores), SCALE_SOLO=N (before the
- * load, time the first N requests of each scenario one at a time and print the slowest three with their plans: where the tail comes from). Without BENCH_DATABASE_URL: a smoke run on a throwaway database
- * of SCALE_SMOKE_PROJECTS (2 000) projects — its figures say nothing about the target.
+ * load, time the first N requests of each scenario one at a time and print the slowest three with
+ * their plans: where the tail comes from). Without BENCH_DATABASE_URL: a smoke run on a throwaway
+ * database of SCALE_SMOKE_PROJECTS (2 000) projects — its figures say nothing about the target.
  */
 import fs from 'node:fs';
 import path from 'node:path';

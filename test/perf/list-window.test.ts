@@ -22,6 +22,7 @@ import { projectOrder } from '../../src/domain/projects/repository.js';
 import { allOf } from '../../src/domain/shared/sql-filters.js';
 import { adminCtx } from '../helpers/factories.js';
 import { startHarness, type Harness, type TestIdentity } from '../helpers/harness.js';
+import { projectsWithStaleTermIds } from '../helpers/term-ids.js';
 import { call } from '../v1-admin/helpers.js';
 
 let h: Harness;
@@ -45,10 +46,7 @@ const termIdsOf = async (id: string): Promise<string[]> =>
 
 /** The projects whose `term_ids` differ from their links now; asserts there is none. */
 async function expectInSync(step: string): Promise<void> {
-  const { rows } = await sql<{ id: string }>`select p.id from projects p
-    where p.term_ids is distinct from coalesce((select array_agg(x.id order by x.id) from (
-      select topic_id as id from project_topics where project_id = p.id union all select tag_id from project_tags where project_id = p.id) x), '{}')`.execute(h.database.db);
-  assert.deepEqual(rows, [], `${step}: projects whose term_ids are not their links`);
+  assert.deepEqual(await projectsWithStaleTermIds(h.database.db), [], `${step}: projects whose term_ids are not their links`);
 }
 
 const termId = async (vocabulary: 'topics' | 'tags', slug: string): Promise<string> =>

@@ -8,7 +8,8 @@
  * - the `terms` and `topic` filters read through it and still match a slug or a name;
  * - a window read with the filter first holds the same ids as the planner's reading, for every sort;
  * - when the planner's reading outlives its budget, the filter-first reading answers (PostgreSQL;
- *   PGlite cannot enforce a budget, so there the first reading runs to its end);
+ *   PGlite cannot enforce a budget, so there the first reading runs to its end); the budget grows
+ *   with the readings in flight, and the count of them comes back to zero, after errors too;
  * - the value sorts' indexes carry the column filters (migration 0029).
  */
 import assert from 'node:assert/strict';
@@ -16,7 +17,7 @@ import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { sql, type SqlBool } from 'kysely';
 import { projectParamsToFilter, PROJECT_SORTS, type ProjectParams } from '../../src/domain/projects/index.js';
-import { projectWindowIds } from '../../src/domain/projects/list-window.js';
+import { projectWindowIds, windowBudgetMs, windowReadsInFlight, WINDOW_BUDGETS } from '../../src/domain/projects/list-window.js';
 import { projectConditions } from '../../src/domain/projects/project-conditions.js';
 import { projectOrder } from '../../src/domain/projects/repository.js';
 import { allOf } from '../../src/domain/shared/sql-filters.js';
@@ -216,7 +217,7 @@ describe('a filtered list window, planned or filter-first', () => {
         for (const offset of [0, 3]) {
           const window = { limit: 5, offset };
           const planned = await projectWindowIds(ctx, where, projectOrder(sort, filter.q), window, { filtered: false });
-          const first = await projectWindowIds(ctx, where, projectOrder(sort, filter.q), window, { filtered: true, budgets: { plannedMs: 0 } });
+          const first = await projectWindowIds(ctx, where, projectOrder(sort, filter.q), window, { filtered: true, budgets: { plannedMs: 0, crowdedMs: 0 } });
           assert.equal(planned.reading, 'planned');
           assert.equal(first.reading, 'filter_first');
           assert.deepEqual(first.ids, planned.ids, `${JSON.stringify(params)} sort=${sort} offset=${offset}`);
@@ -231,7 +232,7 @@ describe('a filtered list window, planned or filter-first', () => {
     const ctx = await adminCtx(h);
     const filter = projectParamsToFilter({ status: 'ongoing' } as ProjectParams);
     const where = allOf(await projectConditions(ctx, filter));
-    const first = await projectWindowIds(ctx, where, projectOrder('value_desc', undefined), { limit: 4, offset: 2 }, { filtered: true, budgets: { plannedMs: 0 } });
+    const first = await projectWindowIds(ctx, where, projectOrder('value_desc', undefined), { limit: 4, offset: 2 }, { filtered: true, budgets: { plannedMs: 0, crowdedMs: 0 } });
     const res = await h.app.inject({ method: 'GET', url: '/v1/projects?status=ongoing&sort=value_desc&limit=4&offset=2', headers: pro.keyAuth });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(first.ids.length, 4);
@@ -246,11 +247,37 @@ describe('a filtered list window, planned or filter-first', () => {
     const order = projectOrder('title_asc', undefined);
     const want = await projectWindowIds(ctx, where, order, { limit: 5, offset: 0 }, { filtered: false });
     assert.equal(want.ids.length, 5);
-    const got = await projectWindowIds(ctx, where, order, { limit: 5, offset: 0 }, { filtered: true, budgets: { plannedMs: 50 } });
+    const got = await projectWindowIds(ctx, where, order, { limit: 5, offset: 0 }, { filtered: true, budgets: { plannedMs: 50, crowdedMs: 50 } });
     assert.equal(got.reading, process.env.TEST_DATABASE_URL ? 'filter_first' : 'planned');
     assert.deepEqual(got.ids, want.ids);
     // The budgets were local to their savepoints: the service's own timeout is back.
     const { rows } = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(h.database.db);
     assert.notEqual(rows[0]!.statement_timeout, '50ms');
+  });
+
+  it('gives a reading more time while others are in flight: the budget grows with them, up to its ceiling', async () => {
+    assert.deepEqual([1, 2, 5, 6, 50].map((n) => windowBudgetMs(WINDOW_BUDGETS, n)), [40, 80, 200, 200, 200]);
+    assert.equal(windowBudgetMs({ plannedMs: 0, crowdedMs: 200 }, 8), 0, 'no planned reading stays none');
+    assert.equal(windowBudgetMs({ plannedMs: 50, crowdedMs: 10 }, 3), 50, 'the ceiling is never under the budget alone');
+
+    const ctx = await adminCtx(h);
+    // 250 ms once per statement: more than the first two budgets (100, 200 ms), less than the last ones.
+    const slow = sql<SqlBool>`(select true from pg_sleep(0.25))`;
+    const where = allOf([...(await projectConditions(ctx, projectParamsToFilter({ status: 'ongoing' } as ProjectParams))), slow]);
+    const order = projectOrder('title_asc', undefined);
+    const want = await projectWindowIds(ctx, where, order, { limit: 3, offset: 0 }, { filtered: false });
+    const readings = Array.from({ length: 8 }, () =>
+      projectWindowIds(ctx, where, order, { limit: 3, offset: 0 }, { filtered: true, budgets: { plannedMs: 100, crowdedMs: 2000 } }));
+    assert.equal(windowReadsInFlight(), 8, 'every reading counted from its start');
+    const got = await Promise.all(readings);
+    assert.equal(windowReadsInFlight(), 0);
+    for (const g of got) assert.deepEqual(g.ids, want.ids);
+    // On PostgreSQL the first reading (100 ms, alone) falls back; the eighth (800 ms) answers as planned.
+    assert.deepEqual([got[0]!.reading, got[7]!.reading], process.env.TEST_DATABASE_URL ? ['filter_first', 'planned'] : ['planned', 'planned']);
+
+    // A reading that fails is no longer counted.
+    const failing = allOf([...(await projectConditions(ctx, projectParamsToFilter({ status: 'ongoing' } as ProjectParams))), sql<SqlBool>`1 / (p.value_amount - p.value_amount) = 1`]);
+    await assert.rejects(projectWindowIds(ctx, failing, order, { limit: 3, offset: 0 }, { filtered: true }), /division by zero/);
+    assert.equal(windowReadsInFlight(), 0);
   });
 });

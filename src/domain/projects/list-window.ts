@@ -19,9 +19,9 @@
  * When several readings run at once they share the database's cores, and the same walk takes
  * several times as long: a fixed budget then cancels walks that would have answered, and the
  * filter-first readings that replace them load the database further (at a million projects, ten
- * connections: 14 lists a second with 40 ms, 38 with 200 ms; bench/README.md, "A budget that grows
- * with the readings in flight"). So the budget grows with the window readings this process has
- * in flight ({@link windowBudgetMs}).
+ * connections, `sort=value_desc`: 14–16 lists a second with 40 ms, 38 with 200 ms; bench/README.md,
+ * "A budget that grows with the readings in flight"). So the budget grows with the window readings
+ * this process has in flight ({@link windowBudgetMs}).
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types.js';
@@ -92,11 +92,10 @@ const isCancelled = (err: unknown): boolean => {
 /**
  * The ids of `window` of the projects `p` satisfying `where` in `order` (see the module's comment):
  * the planner's reading within its budget ({@link windowBudgetMs} of `budgets`), else the
- * filter-first reading, to its end (bounded only by `DB_STATEMENT_TIMEOUT_MS`). An unfiltered
- * list (`filtered: false`), or a caller
- * already inside a transaction, gets the planner's reading alone. The budget is a
- * `statement_timeout` set after a savepoint, so rolling back to the savepoint restores the
- * service's own.
+ * filter-first reading, to its end (bounded only by `DB_STATEMENT_TIMEOUT_MS`). An unfiltered list
+ * (`filtered: false`), or a caller already inside a transaction, gets the planner's reading alone.
+ * The budget is a `statement_timeout` set after a savepoint, so rolling back to the savepoint
+ * restores the service's own.
  * @param budgets in milliseconds; `plannedMs: 0` skips the planner's reading (the filter first only)
  * @throws the database's errors, as any read (a statement that outlives `DB_STATEMENT_TIMEOUT_MS`)
  */

@@ -4,9 +4,9 @@
  * are what the list's parameters take (status, region slug, ISO code, type slug, term slugs).
  *
  * Without a filter the counts are summed from `project_facet_deltas`, which triggers keep exact in
- * every writing transaction (migration 0026); with one they are counted over the matching projects,
- * read once (their topics and tags from `term_ids`, migration 0028). Both are labelled by one table
- * of dimensions and give the same entries in the same order (test/perf/facet-deltas.test.ts, after
+ * every writing transaction (migration 0026); with one they are counted over the matching projects
+ * in two statements (the columns by grouping sets; the topics and tags from `term_ids`, migration
+ * 0028). Both are labelled by one table of dimensions and give the same entries in the same order (test/perf/facet-deltas.test.ts, after
  * every kind of write; test/perf/facet-counts.test.ts against reference SQL).
  */
 import { sql, type RawBuilder } from 'kysely';
@@ -51,8 +51,9 @@ async function labelled(ctx: Ctx, sums: (counted: string) => RawBuilder<unknown>
 
 /**
  * Counts the vocabulary of the published projects matching `filter` (not narrowed in a preview).
- * Without a filter the counts are the sums of `project_facet_deltas`; with one, the matching
- * projects are read once and each one's status, region, country, type and `term_ids` counted.
+ * Without a filter the counts are the sums of `project_facet_deltas`; with one, the
+ * statuses, regions, countries and types of the matching projects are counted in one pass (grouping
+ * sets) and their `term_ids` in another, the two statements concurrent on a pool.
  * @throws DomainError FORBIDDEN without `projects` (full or preview)
  */
 export const facetProjects = gated(GATES.projects, async function facetProjects(ctx: Ctx, filter: ProjectFilter): Promise<ProjectFacets> {
@@ -61,14 +62,28 @@ export const facetProjects = gated(GATES.projects, async function facetProjects(
   if (conditions.length === 1) {
     return labelled(ctx, (counted) => sql`select key, sum(delta) as n from project_facet_deltas where dimension = ${counted} group by key`);
   }
-  const { rows } = await sql<{ dimension: string; key: string; n: number }>`
-    select d.dimension, d.key, count(*)::int as n
-      from projects p
-      cross join lateral (
-        values ('status', p.status), ('region', p.region_slug), ('country', p.country_code), ('type', p.project_type_slug)
-        union all select 'term', t::text from unnest(p.term_ids) t) d(dimension, key)
-     where ${allOf(conditions)} and d.key is not null
-     group by 1, 2`.execute(ctx.db);
+  // Two statements over the same matches, concurrent on a pool: the four columns counted in one
+  // pass by grouping sets (a hash table each), the terms by unnesting `term_ids`. Counting one
+  // `(dimension, key)` row per column and term, as before, took 1.5–1.7 s where these take
+  // 0.65 s and 0.37 s over 789 000 matches (bench/README.md, "Filtered facets in two statements").
+  const where = allOf(conditions);
+  const [columns, terms] = await Promise.all([
+    sql<{ dimension: string; key: string; n: number }>`
+      select * from (
+        select case grouping(p.status, p.region_slug, p.country_code, p.project_type_slug)
+                 when 7 then 'status' when 11 then 'region' when 13 then 'country' else 'type' end as dimension,
+               coalesce(p.status, p.region_slug, p.country_code, p.project_type_slug) as key, count(*)::int as n
+          from projects p
+         where ${where}
+         group by grouping sets ((p.status), (p.region_slug), (p.country_code), (p.project_type_slug))) c
+       where c.key is not null`.execute(ctx.db),
+    sql<{ dimension: string; key: string; n: number }>`
+      select 'term' as dimension, t::text as key, count(*)::int as n
+        from projects p cross join lateral unnest(p.term_ids) t
+       where ${where}
+       group by t`.execute(ctx.db),
+  ]);
+  const rows = [...columns.rows, ...terms.rows];
   const counts = (counted: string) => {
     const of = rows.filter((r) => r.dimension === (counted === 'topic' || counted === 'tag' ? 'term' : counted));
     return sql`select * from unnest(${of.map((r) => r.key)}::text[], ${of.map((r) => r.n)}::int[]) as s(key, n)`;

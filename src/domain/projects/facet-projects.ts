@@ -6,8 +6,9 @@
  * Without a filter the counts are summed from `project_facet_deltas`, which triggers keep exact in
  * every writing transaction (migration 0026); with one they are counted over the matching projects
  * in two statements (the columns by grouping sets; the topics and tags from `term_ids`, migration
- * 0028). Both are labelled by one table of dimensions and give the same entries in the same order (test/perf/facet-deltas.test.ts, after
- * every kind of write; test/perf/facet-counts.test.ts against reference SQL).
+ * 0028). Both are labelled by one table of dimensions and give the same entries in the same order
+ * (test/perf/facet-deltas.test.ts, after every kind of write; test/perf/facet-counts.test.ts
+ * against reference SQL).
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Ctx } from '../context.js';
@@ -51,9 +52,9 @@ async function labelled(ctx: Ctx, sums: (counted: string) => RawBuilder<unknown>
 
 /**
  * Counts the vocabulary of the published projects matching `filter` (not narrowed in a preview).
- * Without a filter the counts are the sums of `project_facet_deltas`; with one, the
- * statuses, regions, countries and types of the matching projects are counted in one pass (grouping
- * sets) and their `term_ids` in another, the two statements concurrent on a pool.
+ * Without a filter the counts are the sums of `project_facet_deltas`; with one, the statuses,
+ * regions, countries and types of the matching projects are counted in one pass (grouping sets)
+ * and their `term_ids` in another, the two statements concurrent on a pool.
  * @throws DomainError FORBIDDEN without `projects` (full or preview)
  */
 export const facetProjects = gated(GATES.projects, async function facetProjects(ctx: Ctx, filter: ProjectFilter): Promise<ProjectFacets> {

@@ -288,6 +288,7 @@ export const TABLE: Record<string, Row> = {
   v1AdminUpdateEdition: { access: 'admin' },
   v1AdminDeleteEdition: { access: 'admin' },
   v1AdminPublishEdition: { access: 'admin' },
+  v1AdminReorderEditionArticles: { access: 'admin' },
   v1AdminPreviewNewsletter: { access: 'admin' },
   v1AdminRenderNewsletterDigest: { access: 'admin' },
   v1AdminTestNewsletter: { access: 'admin', body: { email: 'matrix@example.test' } },

@@ -20,3 +20,4 @@ export { publishEdition } from './publish-edition.js';
 export { deleteEdition } from './delete-edition.js';
 export { importEdition, type ImportResult, type UnresolvedValue } from './import-edition.js';
 export { parseImport, type ImportedArticle, type ImportedEdition } from './parse-import.js';
+export { reorderEditionArticles, type ArticleOrderView } from './reorder-edition-articles.js';

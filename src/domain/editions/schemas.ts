@@ -49,3 +49,16 @@ export const EditionImport = Type.Object({
 }, { additionalProperties: false });
 /** An import, as {@link EditionImport} validates it. */
 export type EditionImportInput = Static<typeof EditionImport>;
+
+/** At most this many articles in one order (an edition holds tens; the import caps far lower). */
+const MAX_ORDERED = 10_000;
+
+/** The body of an article order: every article of the edition, each once, first to last. */
+export const ArticleOrder = Type.Object({
+  article_ids: Type.Array(Type.String({ format: 'uuid' }), {
+    maxItems: MAX_ORDERED, uniqueItems: true,
+    description: 'Every article (and event item) of the edition, each exactly once, in the order wanted; the first gets `sort_order` 0',
+  }),
+}, { additionalProperties: false });
+/** An order of an edition's articles, as {@link ArticleOrder} validates it. */
+export type ArticleOrderInput = Static<typeof ArticleOrder>;

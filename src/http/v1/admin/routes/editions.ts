@@ -7,13 +7,14 @@
  * | DELETE | /v1/admin/editions/{id}         |                   | the edition as it was; its articles go with it                          |
  * | POST   | /v1/admin/editions/{id}/publish |                   | the edition, published, rollups recomputed (idempotent)                |
  * | POST   | /v1/admin/editions/import       | EditionImport     | 201 (200 when the number exists) the archived edition and what did not resolve |
+ * | PUT    | /v1/admin/editions/{id}/article-order | ArticleOrder | { edition_id, article_ids } as stored; 409 when the list is not the edition's articles |
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  adminListEditions, createEdition, deleteEdition, EditionCreate, EditionImport, EditionPatch, EditionStatusQuery, getAdminEdition, importEdition,
-  publishEdition, updateEdition,
+  adminListEditions, ArticleOrder, createEdition, deleteEdition, EditionCreate, EditionImport, EditionPatch, EditionStatusQuery, getAdminEdition, importEdition,
+  publishEdition, reorderEditionArticles, updateEdition,
 } from '../../../../domain/editions/index.js';
 import { created } from '../../../respond.js';
 import { component } from '../../../schema.js';
@@ -32,6 +33,12 @@ const patchExample = { summary: 'Updated executive summary.', key_trends: ['Grid
 const importExample = {
   content: '# Airport Intel, issue 12 (28 March 2025)\n\nHeathrow shut for a day.\n\n## Heathrow closed by substation fire\n\nA fire at a substation closed London Heathrow (LHR) for most of 21 March.\n\nWhy it matters: grid resilience is now a board-level risk.\n\nKey takeaways:\n- Backup power covers safety systems, not full operations\n\nTopics: Operations\nCountry: United Kingdom\n',
 };
+const orderExample = { article_ids: ['7d7e0b52-3c1f-4c55-9a39-0a6f3f1d2b10', '2f0c8a4e-6b9d-4e21-8f3a-5c7d9e1b3a20'] };
+const ArticleOrderRecord = component('V1ArticleOrder', Type.Object({
+  edition_id: Type.String({ format: 'uuid' }),
+  article_ids: Type.Array(Type.String({ format: 'uuid' }), { description: 'Every article and event item of the edition, first to last' }),
+}, { title: 'ArticleOrder' }), { edition_id: '5b0e3c1a-9d8f-4e7a-b6c5-d4e3f2a1b0c9', ...orderExample });
+
 const ImportReport = Type.Object({
   edition: AdminEdition,
   created: Type.Boolean({ description: 'false: an edition of that number existed; nothing was written' }),
@@ -90,4 +97,12 @@ export default async function adminEditionRoutes(app: FastifyInstance): Promise<
       params, response: { 200: AdminEdition, ...errors },
     },
   }, async (req) => presentAdminEdition(await publishEdition(ctxOf(req), req.params.id)));
+
+  r.put('/editions/:id/article-order', {
+    schema: {
+      operationId: 'v1AdminReorderEditionArticles', summary: 'Put an edition\u2019s articles in a new order, in one write', tags,
+      description: 'Takes every article (and event item) of the edition, each exactly once, in the order wanted, and saves it in one transaction: each article\u2019s `sort_order` becomes its 0-based position. A failure leaves the old order whole; two orders saved at once never interleave (the last wins, entire). When the list misses an article of the edition or names one that is not in it (one was added, moved or removed since the list was read) nothing is written and the answer is 409: reload `GET /v1/editions/{id}/articles` and try again. An id listed twice is a 400. Saving the stored order again changes nothing and audits nothing; otherwise audited once (`update` of the edition, `article_order` before and after). The edition\u2019s `version` does not change.',
+      params, body: component('V1ArticleOrderPut', ArticleOrder, orderExample), response: { 200: ArticleOrderRecord, ...errors },
+    },
+  }, async (req) => reorderEditionArticles(ctxOf(req), req.params.id, req.body));
 }

@@ -2,7 +2,8 @@
  * The desk's edition requests: `GET /v1/admin/editions` (every status), `GET|PATCH /v1/admin/editions/{id}`
  * (the PATCH conditional: `If-Match` with the version the page loaded, decision 0050),
  * `POST /v1/admin/editions`, `POST /v1/admin/editions/{id}/publish`, `POST /v1/admin/editions/import`,
- * and the edition's articles in order (`GET /v1/editions/{id}/articles`, drafts' for administrators).
+ * the edition's articles in order (`GET /v1/editions/{id}/articles`, drafts' for administrators) and
+ * their new order (`PUT /v1/admin/editions/{id}/article-order`).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
@@ -51,14 +52,16 @@ export const usePublishEdition = (id: string) => useApiMutation(() => api.POST('
 
 export const useImportEdition = () => useApiMutation((body: components['schemas']['V1EditionImport']) => api.POST('/v1/admin/editions/import', { body }), { invalidates: editionsQueryKey });
 
-/** Saves a new order: every article whose position changed gets `sort_order` = its new position (one PATCH each). */
+/**
+ * Saves a new order in one write (`PUT /v1/admin/editions/{id}/article-order`): the whole order or
+ * nothing; 409 when the edition's articles changed since the list was read (the list is then read
+ * again, so the editor sees the order that is stored).
+ */
 export function useReorderArticles(editionId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (ordered: EditionArticle[]) => {
-      for (const [i, a] of ordered.entries()) {
-        unwrap(await api.PATCH('/v1/admin/articles/{id}', { params: { path: { id: a.id } }, body: { sort_order: i } }));
-      }
+      unwrap(await api.PUT('/v1/admin/editions/{id}/article-order', { params: { path: { id: editionId } }, body: { article_ids: ordered.map((a) => a.id) } }));
       return ordered;
     },
     onMutate: (ordered) => qc.setQueryData(articlesKey(editionId), ordered),

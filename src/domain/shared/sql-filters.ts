@@ -21,10 +21,18 @@ const lower = (values: string[]) => values.map((v) => v.trim().toLowerCase());
  * (case-insensitive).
  */
 export function hasTerm(kind: Linkable, vocabulary: Vocabulary, values: string[], alias: string): RawBuilder<SqlBool> {
-  const vs = lower(values);
   return sql<SqlBool>`exists (
     select 1 from ${sql.table(`${kind}_${vocabulary}s`)} link join ${sql.table(`${vocabulary}s`)} term on term.id = ${sql.ref(`link.${vocabulary}_id`)}
-     where ${sql.ref(`link.${kind}_id`)} = ${sql.ref(`${alias}.id`)} and (term.slug = any(${vs}::text[]) or lower(term.name) = any(${vs}::text[])))`;
+     where ${sql.ref(`link.${kind}_id`)} = ${sql.ref(`${alias}.id`)} and ${namesTerm('term', values)})`;
+}
+
+/**
+ * The one matching rule of a term value (a topic or tag row `alias`): its slug or its name equals one
+ * of `values`, case-insensitively. {@link hasTerm} and {@link carriesTerm} both use it.
+ */
+function namesTerm(alias: string, values: string[]): RawBuilder<SqlBool> {
+  const vs = lower(values);
+  return sql<SqlBool>`(${sql.ref(`${alias}.slug`)} = any(${vs}::text[]) or lower(${sql.ref(`${alias}.name`)}) = any(${vs}::text[]))`;
 }
 
 /** `hasTerm` over topics or tags: the value names a topic or a tag (the /v1 `terms`). */
@@ -77,8 +85,7 @@ export async function regionEquals(db: Kysely<DB>, regionColumn: string, value: 
  * nothing.
  */
 export async function carriesTerm(db: Kysely<DB>, termIdsColumn: string, value: string, vocabularies: readonly Vocabulary[]): Promise<RawBuilder<SqlBool>> {
-  const [v] = lower([value]);
-  const lookups = vocabularies.map((vocabulary) => sql`select id from ${sql.table(`${vocabulary}s`)} where slug = ${v} or lower(name) = ${v}`);
+  const lookups = vocabularies.map((vocabulary) => sql`select term.id from ${sql.table(`${vocabulary}s`)} term where ${namesTerm('term', [value])}`);
   const ids = (await sql<{ id: string }>`select id from (${sql.join(lookups, sql` union `)}) t order by id`.execute(db)).rows.map((r) => r.id);
   return ids.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`${sql.ref(termIdsColumn)} && ${ids}::uuid[]`;
 }

@@ -29,6 +29,7 @@ import { validatorCompiler } from './http/validator.js';
 import mcpRoutes from './mcp/server.js';
 import newsletterRoutes from './http/newsletter.js';
 import './http/types.js';
+import { installCancelOnDisconnect } from './http/plugins/cancel-on-disconnect.js';
 import { installCors } from './http/plugins/cors.js';
 import { installIdempotency } from './http/plugins/idempotency.js';
 import { installDeprecation } from './http/plugins/deprecation.js';
@@ -151,6 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // A read whose client goes away has its statements cancelled (decision 0060), before any hook that reads.
+  installCancelOnDisconnect(app);
   installEdgeHeaders(app);
   // CORS before the faces: its preflight answer comes before any authentication or quota hook.
   await installCors(app, options.corsOrigins ?? []);

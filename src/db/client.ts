@@ -9,7 +9,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { connectionIsBroken } from './errors.js';
+import { cancellationSignal } from '../domain/cancellation.js';
+import { connectionIsBroken, DatabaseUnavailableError } from './errors.js';
 import { registerPool } from './copy.js';
 import { guardDialect } from './guard.js';
 import type { DB } from './types.js';
@@ -165,7 +166,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       process.emitWarning(`PostgreSQL connection lost: ${err.message}`, 'DatabaseWarning');
     });
     const readTimeoutMs = statementMs ? statementMs + READ_TIMEOUT_GRACE_MS : undefined;
-    const db = new Kysely<DB>({ dialect: guardDialect(new PostgresDialect({ pool: guardedPool(pool, readTimeoutMs) }), { acquireMs }) });
+    // The statement of a request whose client went away is cancelled (src/domain/cancellation.ts).
+    const db = new Kysely<DB>({ dialect: guardDialect(new PostgresDialect({ pool: guardedPool(pool, readTimeoutMs, protocolCanceller(target.url)) }), { acquireMs }) });
     // The CSV exports read `COPY … TO STDOUT` as bytes on a connection of this pool (./copy.ts).
     registerPool(db, pool);
     return {
@@ -269,11 +271,14 @@ async function unbounded<T>(conn: pg.PoolClient, work: () => Promise<T>): Promis
  * that failed (terminated, reset, or silent past the read timeout) is destroyed on release instead
  * of going back to the pool, so the next query gets a fresh one.
  */
-function guardedPool(pool: pg.Pool, readTimeoutMs: number | undefined): PostgresPool {
+function guardedPool(pool: pg.Pool, readTimeoutMs: number | undefined, cancel: (client: pg.PoolClient) => void): PostgresPool {
   return {
     connect: async () => {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // Set once a statement of this checkout was cancelled or refused for an abandoned request
+      // (src/domain/cancellation.ts): the connection is then closed on release, never reused.
+      let abandoned: Error | undefined;
       // A checked-out client whose connection fails between queries emits 'error': without a
       // listener that would crash the process. The failure is remembered; the client is dropped on release.
       const onError = (err: Error) => {
@@ -281,20 +286,67 @@ function guardedPool(pool: pg.Pool, readTimeoutMs: number | undefined): Postgres
       };
       client.on('error', onError);
       const query = async (text: string, values: unknown[]) => {
+        const signal = cancellationSignal();
+        if (signal?.aborted) {
+          abandoned ??= new DatabaseUnavailableError('abandoned');
+          throw abandoned;
+        }
+        const onAbort = () => {
+          abandoned ??= new DatabaseUnavailableError('abandoned');
+          cancel(client);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
         try {
           return await client.query({ text, values, ...(readTimeoutMs ? { query_timeout: readTimeoutMs } : {}) } as pg.QueryConfig);
         } catch (err) {
+          if (abandoned) throw new DatabaseUnavailableError('abandoned', err);
           if (connectionIsBroken(err)) broken = err as Error;
           throw err;
+        } finally {
+          signal?.removeEventListener('abort', onAbort);
         }
       };
       const release = () => {
         client.off('error', onError);
-        client.release(broken);
+        client.release(broken ?? abandoned);
       };
       return { query, release } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
+  };
+}
+
+/** What a checked-out connection knows of its server session (pg sets both from BackendKeyData; not in its type declarations). */
+interface BackendKey {
+  processID: number | null;
+  secretKey: number | null;
+}
+
+/** The part of pg's `Connection` that sends a cancel (what `Client.cancel` of node-postgres uses; not in its type declarations). */
+interface CancelConnection {
+  connect(portOrPath: number | string, host?: string): void;
+  cancel(processID: number, secretKey: number): void;
+  on(event: 'connect', listener: () => void): void;
+  on(event: 'error', listener: (err: Error) => void): void;
+}
+
+/**
+ * Cancels the statement that the server session of `client` runs, by the protocol's CancelRequest
+ * (process id and secret key, on a new socket to the same server, as node-postgres's own
+ * `Client.cancel` sends it): it needs no free connection of the pool (the pool may be exhausted by
+ * the very statements to cancel), no authentication, and passes through PgBouncer, which maps the
+ * key to the server session. A cancel that cannot be sent is only logged as a warning.
+ */
+function protocolCanceller(url: string): (client: pg.PoolClient) => void {
+  return (client) => {
+    const { processID, secretKey } = client as unknown as BackendKey;
+    if (processID === null || secretKey === null) return;
+    const courier = new pg.Client({ connectionString: url });
+    const connection = courier.connection as unknown as CancelConnection;
+    connection.on('error', (err) => process.emitWarning(`Could not cancel a PostgreSQL statement: ${err.message}`, 'DatabaseWarning'));
+    connection.on('connect', () => connection.cancel(processID, secretKey));
+    if (courier.host.startsWith('/')) connection.connect(`${courier.host}/.s.PGSQL.${courier.port}`);
+    else connection.connect(courier.port, courier.host);
   };
 }
 

@@ -9,8 +9,12 @@
  */
 import { DomainError } from '../domain/errors.js';
 
-/** Why the database is unavailable: it did not answer in time, or it cannot be reached at all. */
-export type UnavailableReason = 'timeout' | 'unreachable';
+/**
+ * Why the database is unavailable: it did not answer in time, it cannot be reached at all, or the
+ * statement was cancelled because its request's client went away (`abandoned`: src/domain/cancellation.ts;
+ * nobody reads that answer).
+ */
+export type UnavailableReason = 'timeout' | 'unreachable' | 'abandoned';
 
 /** Seconds a client is asked to wait before retrying (the `Retry-After` of a 503). */
 export const RETRY_AFTER_SECONDS = 5;
@@ -24,7 +28,9 @@ export class DatabaseUnavailableError extends DomainError {
       'UNAVAILABLE',
       reason === 'timeout'
         ? 'The database did not answer in time; try again shortly'
-        : 'The database is unavailable; try again shortly',
+        : reason === 'abandoned'
+          ? 'The client went away: the statements of its request were cancelled'
+          : 'The database is unavailable; try again shortly',
       { retryAfterSeconds: RETRY_AFTER_SECONDS },
     );
     this.reason = reason;

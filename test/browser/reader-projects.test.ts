@@ -8,7 +8,8 @@
  * - the same reader narrows by a topic (the topics-and-tags control) and a company (type-ahead), both
  *   in the URL (a fresh page at it shows the same rows and the chosen values), then by a value of the
  *   facets panel (marked as chosen, and cleared from the panel); a programme's packages carry a
- *   removable "Packages of …" chip;
+ *   removable "Packages of …" chip; a facets request the page no longer needs (the filter changed)
+ *   is aborted, so the server cancels its statement (decision 0060);
  * - a trial reader sees the five-project preview with its explanation and the upgrade path;
  * - a reader without `wat` sees on /tenders which plans include tenders and the upgrade path; a
  *   reader with it sees open tenders first with the days to each deadline, and a tender's page;
@@ -255,6 +256,35 @@ describe('a professional reader and the projects database', () => {
       // The URL changes before React commits the re-render: wait for the chip to go (or time out and fail).
       await page.getByTestId('programme-filter').waitFor({ state: 'detached' });
       await page.waitForFunction((n) => document.querySelectorAll('table tbody tr').length === n, Math.min(everything.length, 50));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a facets request the page no longer needs is aborted when the filter changes (its statement is then cancelled: decision 0060)', async () => {
+    const everything = (await apiGet<{ projects: Project[] }>(pro, '/v1/projects?limit=200')).projects;
+    const programme = everything.find((p) => everything.some((q) => q.parent_project_id === p.id))!;
+    const { context, page } = await signedIn(pro);
+    try {
+      // The facets of the programme's packages never get an answer: the request stays in flight.
+      const held: string[] = [];
+      await page.route((url) => url.pathname === '/v1/projects/facets' && url.searchParams.has('parent_project_id'), (route) => {
+        held.push(route.request().url());
+      });
+      const aborted = new Promise<string>((resolve) => page.on('requestfailed', (request) => {
+        if (request.url().includes('/v1/projects/facets') && request.url().includes('parent_project_id')) resolve(request.failure()?.errorText ?? '');
+      }));
+      await page.goto(`/projects?parent_project_id=${programme.id}`);
+      await page.getByTestId('programme-filter').getByText(`Packages of ${programme.title}`).waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length > 0);
+      assert.equal(held.length, 1, 'the facets of the packages were asked for once and are in flight');
+      const fresh = page.waitForResponse((r) => r.url().includes('/v1/projects/facets') && !r.url().includes('parent_project_id'));
+      await page.getByRole('button', { name: `Remove the filter: packages of ${programme.title}` }).click();
+      await page.waitForURL((u) => !u.searchParams.has('parent_project_id'));
+      const outcome = await Promise.race([aborted, new Promise<string>((resolve) => setTimeout(() => resolve('still in flight after 10 s'), 10_000))]);
+      assert.match(outcome, /ABORTED|abort/i, 'the page aborted the facets request it no longer needs');
+      // The facets of the new filter are asked for and answered.
+      assert.equal((await fresh).status(), 200);
     } finally {
       await context.close();
     }

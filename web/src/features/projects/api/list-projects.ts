@@ -15,8 +15,8 @@ export const projectsQueryKey = ['projects'] as const;
 
 export const projectsQuery = (query: ProjectQuery) => queryOptions({
   queryKey: [...projectsQueryKey, 'list', query],
-  queryFn: async () => {
-    const res = await api.GET('/v1/projects', { params: { query } });
+  queryFn: async ({ signal }) => {
+    const res = await api.GET('/v1/projects', { params: { query }, signal });
     return { projects: unwrap(res).projects, hasMore: hasNextLink(res.response) };
   },
   placeholderData: keepPreviousData,

@@ -10,7 +10,7 @@ export type ProjectFacetQuery = NonNullable<paths['/v1/projects/facets']['get'][
 export function useProjectFacets(query: ProjectFacetQuery) {
   return useQuery({
     queryKey: [...projectsQueryKey, 'facets', query],
-    queryFn: async () => unwrap(await api.GET('/v1/projects/facets', { params: { query } })),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/v1/projects/facets', { params: { query }, signal })),
     placeholderData: keepPreviousData,
   });
 }

@@ -37,8 +37,8 @@ export function useSearch(filter: SearchFilter, limit: number, offset: number) {
   return useQuery({
     queryKey: ['search', filter, limit, offset],
     placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const res = await api.GET('/v1/search', { params: { query: { ...filter, highlight: !!filter.q, limit, offset } } });
+    queryFn: async ({ signal }) => {
+      const res = await api.GET('/v1/search', { params: { query: { ...filter, highlight: !!filter.q, limit, offset } }, signal });
       return { articles: unwrap(res).articles, hasNext: /rel="next"/.test(res.response.headers.get('link') ?? '') };
     },
   });
@@ -48,6 +48,6 @@ export function useSearchFacets(filter: SearchFilter) {
   return useQuery({
     queryKey: ['search', 'facets', filter],
     placeholderData: keepPreviousData,
-    queryFn: async () => unwrap(await api.GET('/v1/search/facets', { params: { query: filter } })),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/v1/search/facets', { params: { query: filter }, signal })),
   });
 }

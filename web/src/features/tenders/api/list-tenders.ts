@@ -12,8 +12,8 @@ export const tendersQueryKey = ['tenders'] as const;
 export function useTenders(query: TenderQuery) {
   return useQuery({
     queryKey: [...tendersQueryKey, 'list', query],
-    queryFn: async () => {
-      const res = await api.GET('/v1/tenders', { params: { query } });
+    queryFn: async ({ signal }) => {
+      const res = await api.GET('/v1/tenders', { params: { query }, signal });
       return { tenders: unwrap(res).tenders, hasMore: hasNextLink(res.response) };
     },
     placeholderData: keepPreviousData,

@@ -10,7 +10,7 @@ export type TenderFacetQuery = NonNullable<paths['/v1/tenders/facets']['get']['p
 export function useTenderFacets(query: TenderFacetQuery, enabled: boolean) {
   return useQuery({
     queryKey: [...tendersQueryKey, 'facets', query],
-    queryFn: async () => unwrap(await api.GET('/v1/tenders/facets', { params: { query } })),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/v1/tenders/facets', { params: { query }, signal })),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -15,14 +15,15 @@ export interface ArticleOrderView {
 
 /**
  * Puts the articles (and event items) of edition `id` in the order of `input.article_ids`: each
- * gets `sort_order` = its 0-based position, all in one transaction, so a failure leaves the old order
- * whole and two editors' orders never interleave (the last one saved wins, entire). The edition's
- * row is locked first, so an article added, moved or removed meanwhile (they lock it too) either
- * lands before (and the list no longer matches: CONFLICT) or after. The list must name every
+ * gets `sort_order` = its 0-based position, all in one transaction, so a failure leaves the old
+ * order whole and two editors' orders never interleave (the last one saved wins, entire). The
+ * edition's row is locked first, so an article added, moved or removed meanwhile (they lock it too)
+ * either lands before (and the list no longer matches: CONFLICT) or after. The list must name every
  * article of the edition exactly once. Saving the order that is stored already writes nothing and
  * audits nothing; otherwise every article whose position moved gets its new `sort_order` and
- * `updated_at` (the injected clock), and one audit entry (`update` of the edition, `article_order` before and
- * after). The edition's own `version` does not change (decision 0050: its articles are not its fields).
+ * `updated_at` (the injected clock), and one audit entry is written (`update` of the edition,
+ * `article_order` before and after). The edition's own `version` does not change (decision 0050:
+ * its articles are not its fields).
  * @returns the order now stored
  * @throws DomainError UNAUTHENTICATED, FORBIDDEN, NOT_FOUND (no edition `id`), VALIDATION (an id
  *   twice), CONFLICT (the list misses an article of the edition or names one that is not in it,

@@ -2,6 +2,7 @@
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ArticleList } from '../../components/article-list';
+import { LoadMore } from '../../components/load-more';
 import { PageTitle } from '../../components/page-title';
 import { ErrorNotice, Loading } from '../../components/query-state';
 import { useSavedArticles, useWatchlist } from '../../features/library/api/library';
@@ -19,6 +20,7 @@ export function Component() {
           <ArticleList label="Saved articles" empty="No saved articles yet: use Save on an article."
             articles={saved.data.map((a) => ({ ...a, extra: <Text size="xs" c="dark.6">Saved {formatDate(a.saved_at)}</Text> }))} />
         )}
+        {saved.isSuccess && <LoadMore query={saved} noun="saved articles" />}
       </section>
       <section aria-labelledby="watchlist">
         <Title order={2} id="watchlist" size="h3" mb="sm">Watched projects</Title>
@@ -40,6 +42,7 @@ export function Component() {
             </Table>
           </div>
         )}
+        {watchlist.isSuccess && <LoadMore query={watchlist} noun="watched projects" />}
       </section>
     </Stack>
   );

@@ -5,10 +5,11 @@
  * the edition's articles in order (`GET /v1/editions/{id}/articles`, drafts' for administrators) and
  * their new order (`PUT /v1/admin/editions/{id}/article-order`).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
-import { apiQuery, apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
+import { apiQuery, useApiMutation } from '../../../lib/api/hooks';
+import { apiPagesQuery, readAllPages } from '../../../lib/api/pages';
 import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
@@ -21,10 +22,12 @@ export const editionsQueryKey = ['desk', 'editions'] as const;
 const editionKey = (id: string) => [...editionsQueryKey, id] as const;
 const articlesKey = (id: string) => [...editionsQueryKey, id, 'articles'] as const;
 
-export const editionsQuery = apiQueryOf([...editionsQueryKey, 'list'], () => api.GET('/v1/admin/editions', { params: { query: { limit: 100 } } }), (d) => d.editions);
+/** Every edition, newest first, 100 at a time ("Load more"). */
+export const editionsQuery = apiPagesQuery([...editionsQueryKey, 'list'],
+  (offset, signal) => api.GET('/v1/admin/editions', { params: { query: { limit: 100, offset } }, signal }), (d) => d.editions);
 
 export function useEditions() {
-  return useQuery(editionsQuery);
+  return useInfiniteQuery(editionsQuery);
 }
 
 export const editionQuery = (id: string) => apiQuery(editionKey(id), () => api.GET('/v1/admin/editions/{id}', { params: { path: { id } } }));
@@ -33,8 +36,11 @@ export function useEdition(id: string) {
   return useQuery(editionQuery(id));
 }
 
-export const editionArticlesQuery = (id: string) => apiQueryOf(articlesKey(id),
-  () => api.GET('/v1/editions/{id}/articles', { params: { path: { id }, query: { limit: 200 } } }), (d) => d.articles);
+/** ALL the edition's articles in order (window after window): the desk reorders them as one list. */
+export const editionArticlesQuery = (id: string) => queryOptions({
+  queryKey: articlesKey(id),
+  queryFn: ({ signal }) => readAllPages((offset, s) => api.GET('/v1/editions/{id}/articles', { params: { path: { id }, query: { limit: 200, offset } }, signal: s }), (d) => d.articles, signal),
+});
 
 export function useEditionArticles(id: string) {
   return useQuery(editionArticlesQuery(id));

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
+import { LoadMore } from '../../../components/load-more';
 import { ErrorNotice, Loading } from '../../../components/query-state';
 import { WriteStatus } from '../../../components/write-status';
 import { fieldError } from '../../../lib/api/errors';
@@ -23,6 +24,7 @@ export function EditionsList() {
   return (
     <Stack gap="xl">
       {editions.isPending ? <Loading label="Loading editions…" /> : editions.isError ? <ErrorNotice error={editions.error} title="Could not load the editions" /> : (
+        <div>
         <DataTable columns={['Issue', 'Date', 'Status', 'Articles', 'Newsletter']} minWidth={520}>
           {editions.data.map((e) => (
             <Table.Tr key={e.id}>
@@ -34,6 +36,8 @@ export function EditionsList() {
             </Table.Tr>
           ))}
         </DataTable>
+        <LoadMore query={editions} noun="editions" />
+        </div>
       )}
 
       <section aria-labelledby="new-edition">

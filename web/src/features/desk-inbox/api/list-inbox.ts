@@ -1,7 +1,7 @@
 /** `GET /v1/admin/inbox`: candidates, highest score first (unscored last), then newest. */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
-import { unwrap } from '../../../lib/api/errors';
+import { apiPagesQuery, type Window } from '../../../lib/api/pages';
 import type { components, paths } from '../../../lib/api/schema';
 
 /** One inbox item as the API reads it. */
@@ -11,13 +11,19 @@ export type InboxFilter = NonNullable<paths['/v1/admin/inbox']['get']['parameter
 
 export const inboxQueryKey = ['desk', 'inbox'] as const;
 
-/** The first 200 items matching `filter` (the list is ordered by score, so a minimum score keeps a prefix of it). */
-export const inboxQuery = (filter: Pick<InboxFilter, 'status' | 'source'>) => queryOptions({
-  queryKey: [...inboxQueryKey, filter],
-  queryFn: async () => unwrap(await api.GET('/v1/admin/inbox', { params: { query: { ...filter, limit: 200 } } })).items,
+/**
+ * The items matching `filter`, 200 at a time ("Load more"; the list is ordered by score, so a
+ * minimum score keeps a prefix of it). The cache holds the windows read (`InfiniteData` of
+ * {@link Window}s); `data` is their items in order.
+ */
+export const inboxQuery = (filter: Pick<InboxFilter, 'status' | 'source'>) => ({
+  ...apiPagesQuery([...inboxQueryKey, filter], (offset, signal) => api.GET('/v1/admin/inbox', { params: { query: { ...filter, limit: 200, offset } }, signal }), (d) => d.items),
   placeholderData: keepPreviousData,
 });
 
 export function useInbox(filter: Pick<InboxFilter, 'status' | 'source'>) {
-  return useQuery(inboxQuery(filter));
+  return useInfiniteQuery(inboxQuery(filter));
 }
+
+/** The cached windows of one inbox list. */
+export type InboxWindows = InfiniteData<Window<InboxItem>, number>;

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
-import { inboxQueryKey, type InboxItem } from './list-inbox';
+import { inboxQueryKey, type InboxItem, type InboxWindows } from './list-inbox';
 
 /** A move: approve (pending → approved), skip (pending, approved → skipped), reopen (approved, skipped → pending). */
 export type InboxMove = 'approve' | 'skip' | 'reopen';
@@ -24,10 +24,11 @@ export function useMoveInboxItem() {
     onSuccess: (item) => {
       // At once in every cached list: the item as answered, gone from lists whose status filter it left
       // (so the next item becomes the current one before the lists are read again).
-      for (const [key, items] of qc.getQueriesData<InboxItem[]>({ queryKey: inboxQueryKey })) {
-        if (!items) continue;
+      for (const [key, windows] of qc.getQueriesData<InboxWindows>({ queryKey: inboxQueryKey })) {
+        if (!windows) continue;
         const status = (key[2] as { status?: string } | undefined)?.status;
-        qc.setQueryData<InboxItem[]>(key, items.map((i) => (i.id === item.id ? item : i)).filter((i) => !status || i.status === status));
+        const moved = (items: InboxItem[]) => items.map((i) => (i.id === item.id ? item : i)).filter((i) => !status || i.status === status);
+        qc.setQueryData<InboxWindows>(key, { ...windows, pages: windows.pages.map((w) => ({ ...w, items: moved(w.items) })) });
       }
       void qc.invalidateQueries({ queryKey: inboxQueryKey });
     },

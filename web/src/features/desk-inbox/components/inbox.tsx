@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { ErrorNotice, Loading } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api/errors';
 import { useBulkSkip } from '../api/bulk-skip';
+import { LoadMore } from '../../../components/load-more';
 import { useInbox, type InboxFilter, type InboxItem } from '../api/list-inbox';
 import { useMoveInboxItem, type InboxMove } from '../api/move-inbox-item';
 import { PromoteModal } from './promote-modal';
@@ -235,6 +236,7 @@ export function Inbox() {
           </Stack>
         )
       )}
+      {inbox.isSuccess && <LoadMore query={{ ...inbox, data: items, hasNextPage: inbox.hasNextPage && items.length === inbox.data.length }} noun="items" />}
       <PromoteModal item={promoting} onClose={() => setPromoting(null)} onPromoted={(item, editionId) => {
         setMessage(`Promoted “${item.title}” to a draft article.`);
         setLastPromoted(editionId);

@@ -4,9 +4,10 @@
  * page loaded, decision 0050), delete (409 while an article pins the asset: the problem's detail
  * says why).
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
+import { apiPagesQuery } from '../../../lib/api/pages';
 import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
@@ -14,11 +15,10 @@ export type MediaAsset = components['schemas']['V1AdminMedia'];
 
 export const mediaKey = ['desk', 'media'] as const;
 
-export const mediaQuery = (filter: { unbound: boolean; q: string }) => queryOptions({
-  queryKey: [...mediaKey, filter],
-  queryFn: async () => unwrap(await api.GET('/v1/admin/media', { params: { query: { limit: 100, ...(filter.unbound ? { unbound: true } : {}), ...(filter.q ? { q: filter.q } : {}) } } })).media,
-});
-export const useMedia = (filter: { unbound: boolean; q: string }) => useQuery(mediaQuery(filter));
+/** The library matching `filter`, 100 assets at a time ("Load more"). */
+export const mediaQuery = (filter: { unbound: boolean; q: string }) => apiPagesQuery([...mediaKey, filter],
+  (offset, signal) => api.GET('/v1/admin/media', { params: { query: { limit: 100, offset, ...(filter.unbound ? { unbound: true } : {}), ...(filter.q ? { q: filter.q } : {}) } }, signal }), (d) => d.media);
+export const useMedia = (filter: { unbound: boolean; q: string }) => useInfiniteQuery(mediaQuery(filter));
 
 /** Asset `id` as stored now (a stale form's reload). */
 export const readMedia = async (id: string) => unwrap(await api.GET('/v1/admin/media/{id}', { params: { path: { id } } }));

@@ -10,6 +10,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type DragEvent } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { LoadMore } from '../../../components/load-more';
 import { ErrorNotice, Loading } from '../../../components/query-state';
 import { WriteStatus } from '../../../components/write-status';
 import { fieldErrorsOf } from '../../../lib/api/problem-fields';
@@ -121,6 +122,7 @@ export function DeskMedia() {
         : media.isError ? <ErrorNotice error={media.error} />
         : media.data.length === 0 ? <Text>No assets{unbound || debounced ? ' match' : ' yet'}.</Text>
         : (
+          <div>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} component="ul" style={{ listStyle: 'none', padding: 0 }} aria-label="Media library">
             {media.data.map((m) => (
               <Card component="li" key={m.id} withBorder padding="sm">
@@ -140,6 +142,8 @@ export function DeskMedia() {
               </Card>
             ))}
           </SimpleGrid>
+          <LoadMore query={media} noun="assets" />
+          </div>
         )}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={`Edit ${editing?.filename ?? ''}`} closeButtonProps={{ 'aria-label': 'Close' }}>
         {editing && <EditAsset asset={editing} onDone={(m) => { setEditing(null); setMessage(`Saved ${m.filename}.`); }} />}

@@ -8,6 +8,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
+import { LoadMore } from '../../../components/load-more';
 import { ErrorNotice, Loading } from '../../../components/query-state';
 import { WriteStatus } from '../../../components/write-status';
 import { fieldErrorsOf } from '../../../lib/api/problem-fields';
@@ -87,6 +88,7 @@ export function DeskProcurement() {
         : list.isError ? <ErrorNotice error={list.error} />
         : list.data.length === 0 ? <Text>No requests{status ? ' with this status' : ' yet'}.</Text>
         : (
+          <div>
           <DataTable columns={['Organisation', 'Contact', 'Plan', 'Status', 'Received']} actions minWidth={720}>
             {list.data.map((r) => (
               <Table.Tr key={r.id}>
@@ -99,6 +101,8 @@ export function DeskProcurement() {
               </Table.Tr>
             ))}
           </DataTable>
+          <LoadMore query={list} noun="requests" />
+          </div>
         )}
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.organisation ?? ''} size="lg" fullScreen={phone} closeButtonProps={{ 'aria-label': 'Close' }}>
         {open && <RequestDetail id={open.id} />}

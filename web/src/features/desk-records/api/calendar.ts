@@ -2,9 +2,10 @@
  * The desk's calendar requests (`/v1/admin/calendar…`): every event (past and hidden ones too),
  * create, conditional update (`If-Match`, decision 0050), delete.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
-import { apiQuery, apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
+import { apiQuery, useApiMutation } from '../../../lib/api/hooks';
+import { apiPagesQuery } from '../../../lib/api/pages';
 import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
@@ -12,9 +13,10 @@ export type AdminEvent = components['schemas']['V1AdminCalendarEvent'];
 
 export const eventsKey = ['desk', 'calendar'] as const;
 
-export const eventsQuery = (q: string) => apiQueryOf([...eventsKey, 'list', q],
-  () => api.GET('/v1/admin/calendar', { params: { query: { limit: 200, ...(q ? { q } : {}) } } }), (d) => d.events);
-export const useEvents = (q: string) => useQuery(eventsQuery(q));
+/** The list matching `q`, 200 at a time ("Load more"). */
+export const eventsQuery = (q: string) => apiPagesQuery([...eventsKey, 'list', q],
+  (offset, signal) => api.GET('/v1/admin/calendar', { params: { query: { limit: 200, offset, ...(q ? { q } : {}) } }, signal }), (d) => d.events);
+export const useEvents = (q: string) => useInfiniteQuery(eventsQuery(q));
 
 export const eventQuery = (id: string) => apiQuery([...eventsKey, 'one', id], () => api.GET('/v1/admin/calendar/{id}', { params: { path: { id } } }));
 

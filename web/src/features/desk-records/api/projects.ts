@@ -3,10 +3,11 @@
  * update (`If-Match`, decision 0050), delete, and the links (read; replace airports, companies,
  * topics and tags).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
-import { apiQuery, apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
+import { apiQuery, useApiMutation } from '../../../lib/api/hooks';
+import { apiPagesQuery } from '../../../lib/api/pages';
 import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
@@ -15,9 +16,10 @@ export type ProjectLinks = components['schemas']['V1AdminProjectLinks'];
 
 export const projectsKey = ['desk', 'projects'] as const;
 
-export const projectsQuery = (q: string) => apiQueryOf([...projectsKey, 'list', q],
-  () => api.GET('/v1/admin/projects', { params: { query: { limit: 100, ...(q ? { q } : {}) } } }), (d) => d.projects);
-export const useProjects = (q: string) => useQuery(projectsQuery(q));
+/** The list matching `q`, 100 at a time ("Load more"). */
+export const projectsQuery = (q: string) => apiPagesQuery([...projectsKey, 'list', q],
+  (offset, signal) => api.GET('/v1/admin/projects', { params: { query: { limit: 100, offset, ...(q ? { q } : {}) } }, signal }), (d) => d.projects);
+export const useProjects = (q: string) => useInfiniteQuery(projectsQuery(q));
 
 export const projectQuery = (id: string) => apiQuery([...projectsKey, 'one', id], () => api.GET('/v1/admin/projects/{id}', { params: { path: { id } } }));
 

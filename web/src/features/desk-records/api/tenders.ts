@@ -2,10 +2,11 @@
  * The desk's tender requests (`/v1/admin/tenders…`): the list in any state (unpublished included),
  * create, conditional update (`If-Match`, decision 0050), delete, and the links.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
-import { apiQuery, apiQueryOf, useApiMutation } from '../../../lib/api/hooks';
+import { apiQuery, useApiMutation } from '../../../lib/api/hooks';
+import { apiPagesQuery } from '../../../lib/api/pages';
 import { ifMatch } from '../../../lib/api/problem-fields';
 import type { components } from '../../../lib/api/schema';
 
@@ -13,9 +14,10 @@ export type AdminTender = components['schemas']['V1AdminTender'];
 
 export const tendersKey = ['desk', 'tenders'] as const;
 
-export const tendersQuery = (q: string) => apiQueryOf([...tendersKey, 'list', q],
-  () => api.GET('/v1/admin/tenders', { params: { query: { limit: 100, ...(q ? { q } : {}) } } }), (d) => d.tenders);
-export const useTenders = (q: string) => useQuery(tendersQuery(q));
+/** The list matching `q`, 100 at a time ("Load more"). */
+export const tendersQuery = (q: string) => apiPagesQuery([...tendersKey, 'list', q],
+  (offset, signal) => api.GET('/v1/admin/tenders', { params: { query: { limit: 100, offset, ...(q ? { q } : {}) } }, signal }), (d) => d.tenders);
+export const useTenders = (q: string) => useInfiniteQuery(tendersQuery(q));
 
 export const tenderQuery = (id: string) => apiQuery([...tendersKey, 'one', id], () => api.GET('/v1/admin/tenders/{id}', { params: { path: { id } } }));
 

@@ -6,10 +6,11 @@
  */
 import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult, UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { DataTable } from '../../../components/data-table';
+import { LoadMore } from '../../../components/load-more';
 import { ErrorNotice, Loading } from '../../../components/query-state';
 import { useLoadedVersion } from '../../../lib/loaded-version';
 import { RecordForm, type FieldDef, type FormValues } from './record-form';
@@ -24,7 +25,8 @@ export interface RecordKind<R extends Versioned> {
   columns: { label: string; cell: (r: R) => ReactNode }[];
   titleOf: (r: R) => string;
   valuesOf: (r: R) => FormValues;
-  useList: (q: string) => UseQueryResult<R[]>;
+  /** The records matching a search, a window at a time (`apiPagesQuery`). */
+  useList: (q: string) => UseInfiniteQueryResult<R[]>;
   /** Reads one record afresh (the reload after a stale write). */
   readOne: (id: string) => Promise<R>;
   useCreate: () => UseMutationResult<R, Error, Record<string, unknown>>;
@@ -59,6 +61,7 @@ export function RecordsPage<R extends Versioned>({ kind }: { kind: RecordKind<R>
         : list.isError ? <ErrorNotice error={list.error} />
         : list.data.length === 0 ? <Text>No {kind.noun}s{debounced ? ' match' : ' yet'}.</Text>
         : (
+          <div>
           <DataTable columns={kind.columns.map((c) => c.label)} actions minWidth={kind.minWidth ?? 720}>
             {list.data.map((r) => (
               <Table.Tr key={r.id}>
@@ -72,6 +75,8 @@ export function RecordsPage<R extends Versioned>({ kind }: { kind: RecordKind<R>
               </Table.Tr>
             ))}
           </DataTable>
+          <LoadMore query={list} noun={`${kind.noun}s`} />
+          </div>
         )}
 
       <Modal opened={creating} onClose={() => setCreating(false)} title={`New ${kind.noun}`} size="xl" fullScreen={phone} closeButtonProps={{ 'aria-label': 'Close' }}>

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
+import { readAllPages } from '../../../lib/api/pages';
 
 /** The edition with issue `number`, or the latest published one when `number` is undefined (null: none yet). */
 export function useEdition(number: number | undefined) {
@@ -14,11 +15,11 @@ export function useEdition(number: number | undefined) {
   });
 }
 
-/** The articles of edition `id`, in edition order. */
+/** ALL the articles of edition `id`, in edition order (window after window: an issue is read whole). */
 export function useEditionArticles(id: string | undefined) {
   return useQuery({
     queryKey: ['editions', id, 'articles'],
     enabled: !!id,
-    queryFn: async () => unwrap(await api.GET('/v1/editions/{id}/articles', { params: { path: { id: id! }, query: { limit: 200, offset: 0 } } })).articles,
+    queryFn: ({ signal }) => readAllPages((offset, s) => api.GET('/v1/editions/{id}/articles', { params: { path: { id: id! }, query: { limit: 200, offset } }, signal: s }), (d) => d.articles, signal),
   });
 }

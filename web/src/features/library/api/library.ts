@@ -1,14 +1,19 @@
 /** The reader's library and dashboard: `GET /v1/library/saved`, `/v1/library/watchlist`, `/v1/dashboard/most-read`, `/v1/dashboard/recently-viewed`. */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
+import { apiPagesQuery } from '../../../lib/api/pages';
 
+/** The reader's saved articles, latest saved first, 100 at a time ("Load more"). */
 export function useSavedArticles() {
-  return useQuery({ queryKey: ['library', 'saved'], queryFn: async () => unwrap(await api.GET('/v1/library/saved', { params: { query: { limit: 200, offset: 0 } } })).articles });
+  return useInfiniteQuery(apiPagesQuery(['library', 'saved'],
+    (offset, signal) => api.GET('/v1/library/saved', { params: { query: { limit: 100, offset } }, signal }), (d) => d.articles));
 }
 
+/** The reader's watched projects, 100 at a time ("Load more"). */
 export function useWatchlist() {
-  return useQuery({ queryKey: ['library', 'watchlist'], queryFn: async () => unwrap(await api.GET('/v1/library/watchlist', { params: { query: { limit: 200, offset: 0 } } })).projects });
+  return useInfiniteQuery(apiPagesQuery(['library', 'watchlist'],
+    (offset, signal) => api.GET('/v1/library/watchlist', { params: { query: { limit: 100, offset } }, signal }), (d) => d.projects));
 }
 
 export function useMostRead() {

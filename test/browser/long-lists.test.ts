@@ -1,0 +1,126 @@
+/// <reference lib="dom" />
+/**
+ * Lists longer than one window, in real Chromium (web/src/lib/api/pages.ts): the desk's editions
+ * list shows the first 100 and "Load more editions" (with the keyboard) reads the rest, following
+ * the service's `Link: …; rel="next"`; an edition of more articles than one window (200) is read
+ * whole, so the desk lists and reorders all of them (a move of the last one saves, no 409) and the
+ * reader's issue page shows all of them; the reader's library loads more saved articles. axe-core
+ * on the pages with a "Load more" button.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { TestIdentity } from '../helpers/harness.js';
+import { assertAccessible, expectHeading, signInWithEmailLink, startBrowserService, type BrowserService } from './service.js';
+
+let svc: BrowserService;
+let admin: TestIdentity;
+let reader: TestIdentity;
+/** The edition of more articles than one window, and its articles' ids in order. */
+let bigEdition: { id: string; number: number };
+let bigIds: string[];
+
+const EDITIONS = 120;
+const ARTICLES = 203;
+const SAVED = 105;
+
+/** A request to the service as `who` (API key), JSON in and out. */
+async function call(who: TestIdentity, method: string, pathname: string, body?: unknown) {
+  const res = await svc.call(pathname, { method, headers: { ...who.keyAuth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+before(async () => {
+  svc = await startBrowserService();
+  admin = await svc.h.identity({ admin: true, plan: 'enterprise' });
+  reader = await svc.h.identity({ plan: 'enterprise' });
+  // 120 editions, one a day from 2025-01-01 (issue 7001) to 2025-04-30 (issue 7120, the newest).
+  for (let n = 1; n <= EDITIONS; n++) {
+    const date = new Date(Date.UTC(2025, 0, n)).toISOString().slice(0, 10);
+    const edition = await call(admin, 'POST', '/v1/admin/editions', { number: 7000 + n, publish_date: date });
+    assert.equal(edition.status, 201, JSON.stringify(edition.body));
+    if (n === EDITIONS) bigEdition = { id: edition.body.id, number: 7000 + n };
+  }
+  bigIds = [];
+  for (let i = 0; i < ARTICLES; i++) {
+    const article = await call(admin, 'POST', '/v1/admin/articles', { edition_id: bigEdition.id, headline: `Long issue story ${i + 1}`, sort_order: i });
+    assert.equal(article.status, 201, JSON.stringify(article.body));
+    bigIds.push(article.body.id);
+  }
+  assert.equal((await call(admin, 'POST', `/v1/admin/editions/${bigEdition.id}/publish`)).status, 200);
+  for (const id of bigIds.slice(0, SAVED)) assert.equal((await call(reader, 'PUT', `/v1/articles/${id}/save`)).status < 300, true);
+});
+
+after(async () => {
+  await svc?.close();
+});
+
+describe('lists longer than one window', () => {
+  it('/desk/editions: the first 100, then "Load more editions" with the keyboard reads the other 20 (the oldest included)', async () => {
+    const context = await svc.newContext();
+    const page = await context.newPage();
+    try {
+      await signInWithEmailLink(svc, page, admin.email);
+      await page.goto('/desk/editions');
+      const rows = page.locator('table tbody tr');
+      await page.getByText('Showing the first 100 editions').waitFor();
+      assert.equal(await rows.count(), 100);
+      assert.equal(await page.getByRole('link', { name: 'Issue 7001', exact: true }).count(), 0, 'the oldest edition is not in the first window');
+      await assertAccessible(page, '/desk/editions with Load more');
+      const more = page.getByRole('button', { name: 'Load more editions' });
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await page.getByText(`Showing all ${EDITIONS} editions`).waitFor();
+      assert.equal(await rows.count(), EDITIONS);
+      assert.equal(await more.count(), 0, 'no button once every edition is shown');
+      const issues = (await page.locator('table tbody tr td:first-child').allTextContents()).map((t) => Number(t.replace('Issue ', '')));
+      assert.deepEqual(issues, Array.from({ length: EDITIONS }, (_, i) => 7000 + EDITIONS - i), 'newest first, each once');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it(`an edition of ${ARTICLES} articles: the desk lists all of them and moving the last one up saves the whole order`, async () => {
+    const context = await svc.newContext();
+    const page = await context.newPage();
+    try {
+      await signInWithEmailLink(svc, page, admin.email);
+      await page.goto(`/desk/editions/${bigEdition.id}`);
+      const items = page.locator('ol[aria-label="Articles in order"] > li');
+      await items.nth(ARTICLES - 1).waitFor();
+      assert.equal(await items.count(), ARTICLES);
+      await page.getByRole('button', { name: `Move “Long issue story ${ARTICLES}” up` }).click();
+      await page.getByText(`is now at position ${ARTICLES - 1} of ${ARTICLES}. Order saved.`).waitFor({ state: 'attached' });
+      const stored = await svc.h.database.db.selectFrom('articles').select('id').where('edition_id', '=', bigEdition.id).orderBy('sort_order').execute();
+      assert.deepEqual(stored.map((a) => a.id), [...bigIds.slice(0, ARTICLES - 2), bigIds[ARTICLES - 1], bigIds[ARTICLES - 2]]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it(`the reader's issue page shows all ${ARTICLES} articles, and /library loads more than the first 100 saved`, async () => {
+    const context = await svc.newContext();
+    const page = await context.newPage();
+    try {
+      await signInWithEmailLink(svc, page, reader.email);
+      await page.goto(`/editions/${bigEdition.number}`);
+      const cards = page.locator(`ul[aria-label="Articles of edition ${bigEdition.number}"] > li`);
+      await cards.nth(ARTICLES - 1).waitFor();
+      assert.equal(await cards.count(), ARTICLES);
+
+      await page.goto('/library');
+      await expectHeading(page, 'Library');
+      const saved = page.locator('ul[aria-label="Saved articles"] > li');
+      await page.getByText('Showing the first 100 saved articles').waitFor();
+      assert.equal(await saved.count(), 100);
+      await assertAccessible(page, '/library with Load more');
+      await page.getByRole('button', { name: 'Load more saved articles' }).click();
+      await page.getByText(`Showing all ${SAVED} saved articles`).waitFor();
+      assert.equal(await saved.count(), SAVED);
+      const headlines = new Set((await saved.allTextContents()).map((t) => /Long issue story \d+/.exec(t)?.[0]));
+      assert.equal(headlines.size, SAVED, 'every saved article once');
+    } finally {
+      await context.close();
+    }
+  });
+});

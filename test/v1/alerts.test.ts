@@ -146,6 +146,31 @@ describe('notifications', () => {
     assert.deepEqual(await json(a, 'POST', '/v1/notifications/read', { all: true }), { marked: na.unread - 1, unread: 0 });
     assert.equal((await json<{ unread: number }>(b, 'GET', '/v1/notifications/count')).unread, nb.unread, "B's untouched");
     assert.equal((await call(a, 'POST', '/v1/notifications/read', {})).statusCode, 400);
+  });
+
+  it('pages like every /v1 list: a Link rel="next" while more follow, the unread count on every window', async () => {
+    const project = await makeProject(h, { title: `Paged notices ${Date.now()}`, status: 'planned' });
+    await json(a, 'PUT', `/v1/projects/${project.id}/watch`);
+    for (const status of ['ongoing', 'complete', 'planned'] as const) await updateProject(await adminCtx(h), project.id, { status });
+    const total = (await h.database.db.selectFrom('notifications').select('id').where('user_id', '=', a.userId).execute()).length;
+    assert.ok(total >= 3, `at least three notifications (${total})`);
+    const unread = (await json<{ unread: number }>(a, 'GET', '/v1/notifications/count')).unread;
+    const seen: string[] = [];
+    let url: string | undefined = '/v1/notifications?limit=2';
+    while (url) {
+      const res = await call(a, 'GET', url);
+      assert.equal(res.statusCode, 200, res.body);
+      const body = res.json() as { notifications: { id: string }[]; unread: number };
+      assert.equal(body.unread, unread, 'the unread count on every window');
+      seen.push(...body.notifications.map((n) => n.id));
+      const next = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''));
+      url = next ? next[1] : undefined;
+      if (url) assert.equal(body.notifications.length, 2, 'a window with a next one is full');
+    }
+    assert.equal(seen.length, total, 'every notification once, following next links');
+    assert.equal(new Set(seen).size, total);
+    const last = await call(a, 'GET', `/v1/notifications?limit=2&offset=${total - (total % 2 || 2)}`);
+    assert.doesNotMatch(String(last.headers.link ?? ''), /rel="next"/, 'no next on the last window');
     assert.equal((await call(a, 'POST', '/v1/notifications/read', { ids: ['x'] })).statusCode, 400);
   });
 });

@@ -17,14 +17,15 @@ export interface PagedResult {
   fetchNextPage: () => Promise<unknown>;
 }
 
-/** `noun`: the rows' plural ("editions"), in the count and the button's label. */
+/** `noun`: the rows' plural ("editions"; the singular is it without its final s), in the count and the button's label. */
 export function LoadMore({ query, noun }: { query: PagedResult; noun: string }) {
   const shown = query.data?.length ?? 0;
   if (shown === 0 && !query.hasNextPage) return null;
+  const counted = shown === 1 ? noun.replace(/s$/, '') : noun;
   return (
     <Group gap="sm" mt="sm">
       <Text size="sm" c="dimmed" role="status" aria-live="polite">
-        {query.hasNextPage ? `Showing the first ${shown} ${noun}` : `Showing all ${shown} ${noun}`}
+        {query.hasNextPage ? `Showing the first ${shown} ${counted}` : shown === 1 ? `Showing the one ${counted}` : `Showing all ${shown} ${counted}`}
       </Text>
       {query.hasNextPage ? (
         <Button variant="default" size="xs" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

@@ -88,9 +88,15 @@ export default async function alertRoutes(app: FastifyInstance): Promise<void> {
       querystring: Type.Object({ unread_only: flag('true: unread ones only', false), ...Paging(50) }),
       response: { 200: Type.Object({ notifications: Type.Array(Notification), unread: Unread.properties.unread }), ...errors },
     },
-  }, async (req) => {
-    const { items, unread } = await listNotifications(ctxOf(req), req.query.unread_only ?? false, req.query);
-    return { notifications: items.map(presentNotification), unread };
+  }, async (req, reply) => {
+    // Paged like every /v1 list (one row read ahead, `Link: …; rel="next"`); the unread count comes with the window.
+    let unread = 0;
+    const { notifications } = await namedList(reply, 'notifications', { limit: req.query.limit, offset: req.query.offset }, async (window) => {
+      const read = await listNotifications(ctxOf(req), req.query.unread_only ?? false, window);
+      unread = read.unread;
+      return read.items;
+    }, presentNotification);
+    return { notifications, unread };
   });
 
   r.get('/notifications/count', {

@@ -2,16 +2,19 @@
  * The reader's notifications: `GET /v1/notifications`, `GET /v1/notifications/count` (the bell:
  * polled only while the tab is visible), `POST /v1/notifications/read`.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
+import { apiPagesQuery } from '../../../lib/api/pages';
 
 export const notificationsQueryKey = ['notifications'] as const;
 /** How often the bell asks while the tab is visible (milliseconds). */
 export const BELL_POLL_MS = 15_000;
 
+/** The reader's notifications, newest first, 100 at a time ("Load more"); the unread count is {@link useUnreadCount}'s. */
 export function useNotifications() {
-  return useQuery({ queryKey: [...notificationsQueryKey, 'list'], queryFn: async () => unwrap(await api.GET('/v1/notifications', { params: { query: { limit: 100, offset: 0 } } })) });
+  return useInfiniteQuery(apiPagesQuery([...notificationsQueryKey, 'list'],
+    (offset, signal) => api.GET('/v1/notifications', { params: { query: { limit: 100, offset } }, signal }), (d) => d.notifications));
 }
 
 /**

@@ -3,7 +3,8 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorNotice, Loading } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
-import { useMarkRead, useNotifications } from '../api/notifications';
+import { LoadMore } from '../../../components/load-more';
+import { useMarkRead, useNotifications, useUnreadCount } from '../api/notifications';
 
 interface Notice { id: string; kind: string; project_id: string | null; payload: Record<string, unknown>; read: boolean; created_at: string }
 
@@ -22,15 +23,16 @@ function describe(n: Notice): string {
 
 export function NotificationList() {
   const list = useNotifications();
+  const unread = useUnreadCount(true);
   const mark = useMarkRead();
   if (list.isPending) return <Loading />;
   if (list.isError) return <ErrorNotice error={list.error} />;
-  const items = list.data.notifications as Notice[];
+  const items = list.data as Notice[];
   return (
     <Stack>
       <Group>
-        <Text role="status" aria-live="polite">{list.data.unread} unread</Text>
-        <Button size="xs" variant="default" disabled={list.data.unread === 0} loading={mark.isPending} onClick={() => mark.mutate({ all: true })}>Mark all read</Button>
+        <Text role="status" aria-live="polite">{unread.data ?? '…'} unread</Text>
+        <Button size="xs" variant="default" disabled={!unread.data} loading={mark.isPending} onClick={() => mark.mutate({ all: true })}>Mark all read</Button>
       </Group>
       {mark.isError && <ErrorNotice error={mark.error} />}
       {items.length === 0 ? <Text>No notifications.</Text> : (
@@ -55,6 +57,7 @@ export function NotificationList() {
           ))}
         </Stack>
       )}
+      <LoadMore query={list} noun="notifications" />
     </Stack>
   );
 }

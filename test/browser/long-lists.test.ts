@@ -4,7 +4,7 @@
  * list shows the first 100 and "Load more editions" (with the keyboard) reads the rest, following
  * the service's `Link: …; rel="next"`; an edition of more articles than one window (200) is read
  * whole, so the desk lists and reorders all of them (a move of the last one saves, no 409) and the
- * reader's issue page shows all of them; the reader's library loads more saved articles. axe-core
+ * reader's issue page shows all of them; the reader's library and an airport page load more. axe-core
  * on the pages with a "Load more" button.
  */
 import assert from 'node:assert/strict';
@@ -22,6 +22,7 @@ let bigIds: string[];
 const EDITIONS = 120;
 const ARTICLES = 203;
 const SAVED = 105;
+const AT_AIRPORT = 60;
 
 /** A request to the service as `who` (API key), JSON in and out. */
 async function call(who: TestIdentity, method: string, pathname: string, body?: unknown) {
@@ -43,7 +44,8 @@ before(async () => {
   }
   bigIds = [];
   for (let i = 0; i < ARTICLES; i++) {
-    const article = await call(admin, 'POST', '/v1/admin/articles', { edition_id: bigEdition.id, headline: `Long issue story ${i + 1}`, sort_order: i });
+    // The first 60 name Singapore Changi: more than one window (50) of the airport page's articles.
+    const article = await call(admin, 'POST', '/v1/admin/articles', { edition_id: bigEdition.id, headline: `Long issue story ${i + 1}`, sort_order: i, ...(i < AT_AIRPORT ? { airports: ['SIN'] } : {}) });
     assert.equal(article.status, 201, JSON.stringify(article.body));
     bigIds.push(article.body.id);
   }
@@ -98,7 +100,7 @@ describe('lists longer than one window', () => {
     }
   });
 
-  it(`the reader's issue page shows all ${ARTICLES} articles, and /library loads more than the first 100 saved`, async () => {
+  it(`the reader's issue page shows all ${ARTICLES} articles; /library and an airport's articles load more than their first window`, async () => {
     const context = await svc.newContext();
     const page = await context.newPage();
     try {
@@ -119,6 +121,15 @@ describe('lists longer than one window', () => {
       assert.equal(await saved.count(), SAVED);
       const headlines = new Set((await saved.allTextContents()).map((t) => /Long issue story \d+/.exec(t)?.[0]));
       assert.equal(headlines.size, SAVED, 'every saved article once');
+
+      await page.goto('/airports/SIN');
+      const articles = page.getByRole('region', { name: 'Articles' }).getByRole('listitem');
+      await page.getByText('Showing the first 50 articles').waitFor();
+      assert.equal(await articles.count(), 50);
+      await page.getByRole('button', { name: 'Load more articles' }).click();
+      await page.getByText(`Showing all ${AT_AIRPORT} articles`).waitFor();
+      assert.equal(await articles.count(), AT_AIRPORT);
+      await assertAccessible(page, '/airports/SIN after Load more');
     } finally {
       await context.close();
     }

@@ -23,6 +23,3 @@ export function useEntitlements() {
     preview: (feature: string) => !me.data.is_admin && !features.has(feature) && previews.has(feature),
   };
 }
-
-/** True when `/v1/…` answered `Link: <…>; rel="next"` (another window of the list exists). */
-export const hasNextLink = (response: Response) => /rel="?next"?/.test(response.headers.get('link') ?? '');

@@ -16,7 +16,7 @@ export function Component() {
       <PageTitle>Library</PageTitle>
       <section aria-labelledby="saved">
         <Title order={2} id="saved" size="h3" mb="sm">Saved articles</Title>
-        {saved.isPending ? <Loading /> : saved.isError ? <ErrorNotice error={saved.error} /> : (
+        {saved.isPending ? <Loading /> : saved.isLoadingError ? <ErrorNotice error={saved.error} /> : (
           <ArticleList label="Saved articles" empty="No saved articles yet: use Save on an article."
             articles={saved.data.map((a) => ({ ...a, extra: <Text size="xs" c="dark.6">Saved {formatDate(a.saved_at)}</Text> }))} />
         )}
@@ -24,7 +24,7 @@ export function Component() {
       </section>
       <section aria-labelledby="watchlist">
         <Title order={2} id="watchlist" size="h3" mb="sm">Watched projects</Title>
-        {watchlist.isPending ? <Loading /> : watchlist.isError ? <ErrorNotice error={watchlist.error} /> : watchlist.data.length === 0 ? (
+        {watchlist.isPending ? <Loading /> : watchlist.isLoadingError ? <ErrorNotice error={watchlist.error} /> : watchlist.data.length === 0 ? (
           <Text>No watched projects yet: use Watch on a project.</Text>
         ) : (
           <div style={{ overflowX: 'auto' }}>

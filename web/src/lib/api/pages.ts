@@ -34,6 +34,9 @@ export function nextOffset(response: Response): number | undefined {
   return offset !== null && /^\d+$/.test(offset) ? Number(offset) : undefined;
 }
 
+/** True when `/v1/…` answered `Link: <…>; rel="next"` (another window of the list exists). */
+export const hasNextLink = (response: Response): boolean => nextOffset(response) !== undefined;
+
 /** Reads one window: `request(offset, signal)`, unwrapped (a refusal throws), its rows picked. */
 async function readWindow<R extends Answer, T>(request: (offset: number, signal?: AbortSignal) => Promise<R>, pick: (data: DataOf<R>) => T[], offset: number, signal?: AbortSignal): Promise<Window<T>> {
   const answer = await request(offset, signal);

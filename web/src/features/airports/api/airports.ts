@@ -3,10 +3,10 @@
  * its projects (`projects` gate; trial: five), its articles (`archive` gate) and its imagery
  * (`GET /v1/media/airports`).
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
-import { hasNextLink } from '../../../lib/entitlements';
+import { apiPagesQuery, hasNextLink } from '../../../lib/api/pages';
 
 const key = ['airports'] as const;
 
@@ -25,18 +25,16 @@ export function useAirport(ref: string) {
   return useQuery({ queryKey: [...key, 'one', ref], queryFn: async () => unwrap(await api.GET('/v1/airports/{ref}', { params: { path: { ref } } })) });
 }
 
+/** The airport's projects, 100 at a time ("Load more"). */
 export function useAirportProjects(ref: string) {
-  return useQuery({
-    queryKey: ['projects', 'airport', ref],
-    queryFn: async () => unwrap(await api.GET('/v1/airports/{ref}/projects', { params: { path: { ref }, query: { limit: 200 } } })).projects,
-  });
+  return useInfiniteQuery(apiPagesQuery(['projects', 'airport', ref],
+    (offset, signal) => api.GET('/v1/airports/{ref}/projects', { params: { path: { ref }, query: { limit: 100, offset } }, signal }), (d) => d.projects));
 }
 
+/** The articles naming the airport, 50 at a time ("Load more"). */
 export function useAirportArticles(ref: string) {
-  return useQuery({
-    queryKey: [...key, 'articles', ref],
-    queryFn: async () => unwrap(await api.GET('/v1/airports/{ref}/articles', { params: { path: { ref }, query: { limit: 50 } } })).articles,
-  });
+  return useInfiniteQuery(apiPagesQuery([...key, 'articles', ref],
+    (offset, signal) => api.GET('/v1/airports/{ref}/articles', { params: { path: { ref }, query: { limit: 50, offset } }, signal }), (d) => d.articles));
 }
 
 export function useAirportMedia(iata: string) {

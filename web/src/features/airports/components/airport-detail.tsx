@@ -5,6 +5,7 @@
  */
 import { Anchor, List, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { LoadMore } from '../../../components/load-more';
 import { PageTitle } from '../../../components/page-title';
 import { NotInPlan, PreviewNotice } from '../../../components/plan-notice';
 import { ErrorNotice, Loading } from '../../../components/query-state';
@@ -51,25 +52,31 @@ export function AirportDetail({ iata }: { iata: string }) {
       )}
       <Section id="projects" title="Projects">
         {plan?.preview('projects') && <PreviewNotice what="projects" rows={5} fullIn="the Professional and Enterprise plans" />}
-        {projects.isPending ? <Loading label="Loading projects…" /> : refused(projects.error) ? (
+        {projects.isPending ? <Loading label="Loading projects…" /> : (projects.isLoadingError && refused(projects.error)) ? (
           <NotInPlan what="The projects database is not in your plan." includedIn="It is included in the Professional and Enterprise plans." />
-        ) : projects.isError ? <ErrorNotice error={projects.error} /> : projects.data.length === 0 ? <Text size="sm">No projects at this airport.</Text> : (
+        ) : projects.isLoadingError ? <ErrorNotice error={projects.error} /> : projects.data.length === 0 ? <Text size="sm">No projects at this airport.</Text> : (
+          <>
           <List>
             {projects.data.map((p) => (
               <List.Item key={p.id}><Anchor component={Link} to={`/projects/${p.id}`}>{p.title}</Anchor> <Text span size="sm">— {formatAmount(p.value_amount, p.value_currency)}</Text></List.Item>
             ))}
           </List>
+          <LoadMore query={projects} noun="projects" />
+          </>
         )}
       </Section>
       <Section id="articles" title="Articles">
-        {articles.isPending ? <Loading label="Loading articles…" /> : refused(articles.error) ? (
+        {articles.isPending ? <Loading label="Loading articles…" /> : (articles.isLoadingError && refused(articles.error)) ? (
           <NotInPlan what="The archive is not in your plan." includedIn="It is included in every paid plan." />
-        ) : articles.isError ? <ErrorNotice error={articles.error} /> : articles.data.length === 0 ? <Text size="sm">No article mentions this airport.</Text> : (
+        ) : articles.isLoadingError ? <ErrorNotice error={articles.error} /> : articles.data.length === 0 ? <Text size="sm">No article mentions this airport.</Text> : (
+          <>
           <List>
             {articles.data.map((x) => (
               <List.Item key={x.id}><Anchor component={Link} to={`/articles/${x.id}/${x.slug}`}>{x.headline}</Anchor> <Text span size="sm">({formatDay(x.publish_date)})</Text></List.Item>
             ))}
           </List>
+          <LoadMore query={articles} noun="articles" />
+          </>
         )}
       </Section>
     </Stack>

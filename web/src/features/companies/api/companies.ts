@@ -3,9 +3,9 @@
  * gate; trial: five), its articles (`archive`; trial: the latest edition) and its tenders (`wat`;
  * trial: three; asked only when the plan reaches tenders).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
-import { unwrap } from '../../../lib/api/errors';
+import { apiPagesQuery } from '../../../lib/api/pages';
 import { companyQuery } from '../../../lib/companies';
 
 const key = ['companies'] as const;
@@ -14,25 +14,23 @@ export function useCompany(ref: string) {
   return useQuery(companyQuery(ref));
 }
 
+/** The company's projects, 100 at a time ("Load more"). */
 export function useCompanyProjects(ref: string) {
-  return useQuery({
-    queryKey: ['projects', 'company', ref],
-    queryFn: async () => unwrap(await api.GET('/v1/companies/{ref}/projects', { params: { path: { ref }, query: { limit: 200 } } })).projects,
-  });
+  return useInfiniteQuery(apiPagesQuery(['projects', 'company', ref],
+    (offset, signal) => api.GET('/v1/companies/{ref}/projects', { params: { path: { ref }, query: { limit: 100, offset } }, signal }), (d) => d.projects));
 }
 
+/** The articles naming the company, 50 at a time ("Load more"). */
 export function useCompanyArticles(ref: string) {
-  return useQuery({
-    queryKey: [...key, 'articles', ref],
-    queryFn: async () => unwrap(await api.GET('/v1/companies/{ref}/articles', { params: { path: { ref }, query: { limit: 50 } } })).articles,
-  });
+  return useInfiniteQuery(apiPagesQuery([...key, 'articles', ref],
+    (offset, signal) => api.GET('/v1/companies/{ref}/articles', { params: { path: { ref }, query: { limit: 50, offset } }, signal }), (d) => d.articles));
 }
 
 /** Asked only when `enabled` (the plan reaches tenders: `wat`, or its trial preview). */
 export function useCompanyTenders(ref: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['tenders', 'company', ref],
-    queryFn: async () => unwrap(await api.GET('/v1/companies/{ref}/tenders', { params: { path: { ref }, query: { limit: 100 } } })).tenders,
+  return useInfiniteQuery({
+    ...apiPagesQuery(['tenders', 'company', ref],
+      (offset, signal) => api.GET('/v1/companies/{ref}/tenders', { params: { path: { ref }, query: { limit: 100, offset } }, signal }), (d) => d.tenders),
     enabled,
   });
 }

@@ -7,6 +7,7 @@
 import { Anchor, Group, List, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
+import { LoadMore } from '../../../components/load-more';
 import { PageTitle } from '../../../components/page-title';
 import { PlanNotice } from '../../../components/plan-gate';
 import { NotInPlan, PreviewNotice } from '../../../components/plan-notice';
@@ -61,9 +62,10 @@ export function CompanyDetail({ slug }: { slug: string }) {
       )}
       <Section id="projects" title="Projects">
         {plan?.preview('projects') && <PreviewNotice what="projects" rows={5} fullIn="the Professional and Enterprise plans" />}
-        {projects.isPending ? <Loading label="Loading projects…" /> : refused(projects.error) ? (
+        {projects.isPending ? <Loading label="Loading projects…" /> : (projects.isLoadingError && refused(projects.error)) ? (
           <NotInPlan what="The projects database is not in your plan." includedIn="It is included in the Professional and Enterprise plans." />
-        ) : projects.isError ? <ErrorNotice error={projects.error} /> : projects.data.length === 0 ? <Text size="sm">No projects of this company.</Text> : (
+        ) : projects.isLoadingError ? <ErrorNotice error={projects.error} /> : projects.data.length === 0 ? <Text size="sm">No projects of this company.</Text> : (
+          <>
           <DataTable columns={['Project', 'Airport', 'Status', 'Value', 'Completion']} minWidth={640}>
             {projects.data.map((p) => (
               <Table.Tr key={p.id}>
@@ -75,26 +77,32 @@ export function CompanyDetail({ slug }: { slug: string }) {
               </Table.Tr>
             ))}
           </DataTable>
+          <LoadMore query={projects} noun="projects" />
+          </>
         )}
       </Section>
       <Section id="articles" title="Articles">
         {plan?.preview('archive') && <PlanNotice kind="preview">Your trial shows the articles of the latest edition only; the whole archive comes with every paid plan.</PlanNotice>}
-        {articles.isPending ? <Loading label="Loading articles…" /> : refused(articles.error) ? (
+        {articles.isPending ? <Loading label="Loading articles…" /> : (articles.isLoadingError && refused(articles.error)) ? (
           <NotInPlan what="The archive is not in your plan." includedIn="It is included in every paid plan." />
-        ) : articles.isError ? <ErrorNotice error={articles.error} /> : articles.data.length === 0 ? <Text size="sm">No article names this company.</Text> : (
+        ) : articles.isLoadingError ? <ErrorNotice error={articles.error} /> : articles.data.length === 0 ? <Text size="sm">No article names this company.</Text> : (
+          <>
           <List>
             {articles.data.map((x) => (
               <List.Item key={x.id}><Anchor component={Link} to={`/articles/${x.id}/${x.slug}`}>{x.headline}</Anchor> <Text span size="sm">(edition {x.edition_number}, {formatDay(x.publish_date)})</Text></List.Item>
             ))}
           </List>
+          <LoadMore query={articles} noun="articles" />
+          </>
         )}
       </Section>
       <Section id="tenders" title="Tenders">
         {!plan ? <Loading label="Checking your plan…" /> : !tendersReached ? <WatNotInPlan /> : (
           <>
             {plan.preview('wat') && <PreviewNotice what="tenders" rows={3} fullIn="the Worldwide Airport Tenders add-on or the Enterprise plan" />}
-            {tenders.isPending ? <Loading label="Loading tenders…" /> : refused(tenders.error) ? <WatNotInPlan /> : tenders.isError ? <ErrorNotice error={tenders.error} /> :
+            {tenders.isPending ? <Loading label="Loading tenders…" /> : (tenders.isLoadingError && refused(tenders.error)) ? <WatNotInPlan /> : tenders.isLoadingError ? <ErrorNotice error={tenders.error} /> :
               tenders.data.length === 0 ? <Text size="sm">No tenders of this company.</Text> : (
+                <>
                 <List>
                   {tenders.data.map((t) => (
                     <List.Item key={t.id}>
@@ -105,6 +113,8 @@ export function CompanyDetail({ slug }: { slug: string }) {
                     </List.Item>
                   ))}
                 </List>
+                <LoadMore query={tenders} noun="tenders" />
+                </>
               )}
           </>
         )}

@@ -23,7 +23,7 @@ export function EditionsList() {
 
   return (
     <Stack gap="xl">
-      {editions.isPending ? <Loading label="Loading editions…" /> : editions.isError ? <ErrorNotice error={editions.error} title="Could not load the editions" /> : (
+      {editions.isPending ? <Loading label="Loading editions…" /> : editions.isLoadingError ? <ErrorNotice error={editions.error} title="Could not load the editions" /> : (
         <div>
         <DataTable columns={['Issue', 'Date', 'Status', 'Articles', 'Newsletter']} minWidth={520}>
           {editions.data.map((e) => (

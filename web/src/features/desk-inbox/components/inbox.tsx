@@ -185,7 +185,7 @@ export function Inbox() {
       </Group>
       <div role="status" aria-live="polite">{message && <Text size="sm">{message}</Text>}</div>
       {failure ? <Alert color="red" role="alert" title="That did not work">{errorMessage(failure)}</Alert> : null}
-      {inbox.isPending ? <Loading label="Loading the inbox…" /> : inbox.isError ? <ErrorNotice error={inbox.error} title="Could not load the inbox" /> : (
+      {inbox.isPending ? <Loading label="Loading the inbox…" /> : inbox.isLoadingError ? <ErrorNotice error={inbox.error} title="Could not load the inbox" /> : (
         items.length === 0 ? <Text>No items match these filters.</Text> : (
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Inbox items">
             {items.map((item, i) => (

@@ -119,7 +119,7 @@ export function DeskMedia() {
       </Group>
       <WriteStatus success={message} />
       {media.isPending ? <Loading label="Loading the library…" />
-        : media.isError ? <ErrorNotice error={media.error} />
+        : media.isLoadingError ? <ErrorNotice error={media.error} />
         : media.data.length === 0 ? <Text>No assets{unbound || debounced ? ' match' : ' yet'}.</Text>
         : (
           <div>

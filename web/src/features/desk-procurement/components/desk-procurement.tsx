@@ -85,7 +85,7 @@ export function DeskProcurement() {
     <Stack>
       <Select label="Status" placeholder="Any status" data={STATUSES} value={status} onChange={(v) => setStatus(v as ProcurementRequest['status'] | null)} clearable maw={260} />
       {list.isPending ? <Loading label="Loading requests…" />
-        : list.isError ? <ErrorNotice error={list.error} />
+        : list.isLoadingError ? <ErrorNotice error={list.error} />
         : list.data.length === 0 ? <Text>No requests{status ? ' with this status' : ' yet'}.</Text>
         : (
           <div>

@@ -58,7 +58,7 @@ export function RecordsPage<R extends Versioned>({ kind }: { kind: RecordKind<R>
       </Group>
       <div role="status" aria-live="polite">{deleted ? <Text size="sm">Deleted “{deleted}”.</Text> : null}</div>
       {list.isPending ? <Loading label={`Loading ${kind.noun}s…`} />
-        : list.isError ? <ErrorNotice error={list.error} />
+        : list.isLoadingError ? <ErrorNotice error={list.error} />
         : list.data.length === 0 ? <Text>No {kind.noun}s{debounced ? ' match' : ' yet'}.</Text>
         : (
           <div>

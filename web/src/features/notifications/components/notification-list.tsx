@@ -26,7 +26,7 @@ export function NotificationList() {
   const unread = useUnreadCount(true);
   const mark = useMarkRead();
   if (list.isPending) return <Loading />;
-  if (list.isError) return <ErrorNotice error={list.error} />;
+  if (list.isLoadingError) return <ErrorNotice error={list.error} />;
   const items = list.data as Notice[];
   return (
     <Stack>

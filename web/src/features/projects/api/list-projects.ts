@@ -3,7 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
 import type { paths } from '../../../lib/api/schema';
-import { entitlementsQuery, hasNextLink } from '../../../lib/entitlements';
+import { hasNextLink } from '../../../lib/api/pages';
+import { entitlementsQuery } from '../../../lib/entitlements';
 import { queryClient } from '../../../lib/query-client';
 
 /** Every parameter of the list (filters, sort, limit, offset). */

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
 import type { paths } from '../../../lib/api/schema';
-import { hasNextLink } from '../../../lib/entitlements';
+import { hasNextLink } from '../../../lib/api/pages';
 
 export type TenderQuery = NonNullable<paths['/v1/tenders']['get']['parameters']['query']>;
 

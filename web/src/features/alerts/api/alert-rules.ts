@@ -1,15 +1,18 @@
 /** The reader's alert rules: `GET/POST /v1/alert-rules`, `PATCH/DELETE /v1/alert-rules/{id}`. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
+import { apiPagesQuery } from '../../../lib/api/pages';
 import type { paths } from '../../../lib/api/schema';
 
 export const alertRulesQueryKey = ['alert-rules'] as const;
 export type AlertRuleCreate = paths['/v1/alert-rules']['post']['requestBody']['content']['application/json'];
 export type AlertRulePatch = NonNullable<paths['/v1/alert-rules/{id}']['patch']['requestBody']>['content']['application/json'];
 
+/** The reader's alert rules, 100 at a time ("Load more"). */
 export function useAlertRules() {
-  return useQuery({ queryKey: alertRulesQueryKey, queryFn: async () => unwrap(await api.GET('/v1/alert-rules', { params: { query: { limit: 200, offset: 0 } } })).rules });
+  return useInfiniteQuery(apiPagesQuery(alertRulesQueryKey,
+    (offset, signal) => api.GET('/v1/alert-rules', { params: { query: { limit: 100, offset } }, signal }), (d) => d.rules));
 }
 
 export function useCreateAlertRule() {

@@ -5,6 +5,7 @@
 import { Alert, Badge, Button, Card, Checkbox, Code, Group, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { LoadMore } from '../../../components/load-more';
 import { ErrorNotice, Loading } from '../../../components/query-state';
 import { useAlertRules, useCreateAlertRule, useDeleteAlertRule, useUpdateAlertRule, type AlertRuleCreate } from '../api/alert-rules';
 
@@ -119,10 +120,13 @@ export function AlertRules({ initialQuery }: { initialQuery?: Record<string, unk
       {create.isError && <ErrorNotice error={create.error} title="Could not create the alert" />}
       <div role="status" aria-live="polite">{create.isSuccess ? `Alert “${create.data.name}” created.` : ''}</div>
       {create.data?.webhook_secret && <WebhookSecret secret={create.data.webhook_secret} />}
-      {rules.isPending ? <Loading /> : rules.isError ? <ErrorNotice error={rules.error} /> : rules.data.length === 0 ? <Text>No alerts yet.</Text> : (
-        <Stack component="ul" aria-label="Alerts" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {(rules.data as Rule[]).map((r) => <RuleCard key={r.id} rule={r} />)}
-        </Stack>
+      {rules.isPending ? <Loading /> : rules.isLoadingError ? <ErrorNotice error={rules.error} /> : rules.data.length === 0 ? <Text>No alerts yet.</Text> : (
+        <>
+          <Stack component="ul" aria-label="Alerts" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {(rules.data as Rule[]).map((r) => <RuleCard key={r.id} rule={r} />)}
+          </Stack>
+          <LoadMore query={rules} noun="alerts" />
+        </>
       )}
     </Stack>
   );

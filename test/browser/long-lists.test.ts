@@ -116,6 +116,13 @@ describe('lists longer than one window', () => {
       await page.getByText('Showing the first 100 saved articles').waitFor();
       assert.equal(await saved.count(), 100);
       await assertAccessible(page, '/library with Load more');
+      // A next window that fails (503, retried once) keeps the rows shown and says why beside the button.
+      const busy = (route: import('playwright-core').Route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The database is busy; try again in a moment.' }) });
+      await page.route('**/v1/library/saved?*offset=100*', busy);
+      await page.getByRole('button', { name: 'Load more saved articles' }).click();
+      await page.getByRole('alert').filter({ hasText: 'The database is busy; try again in a moment.' }).waitFor();
+      assert.equal(await saved.count(), 100, 'the rows already read stay');
+      await page.unroute('**/v1/library/saved?*offset=100*', busy);
       await page.getByRole('button', { name: 'Load more saved articles' }).click();
       await page.getByText(`Showing all ${SAVED} saved articles`).waitFor();
       assert.equal(await saved.count(), SAVED);

@@ -20,7 +20,7 @@ export function Component() {
           <ArticleList label="Saved articles" empty="No saved articles yet: use Save on an article."
             articles={saved.data.map((a) => ({ ...a, extra: <Text size="xs" c="dark.6">Saved {formatDate(a.saved_at)}</Text> }))} />
         )}
-        {saved.isSuccess && <LoadMore query={saved} noun="saved articles" />}
+        {saved.data && <LoadMore query={saved} noun="saved articles" />}
       </section>
       <section aria-labelledby="watchlist">
         <Title order={2} id="watchlist" size="h3" mb="sm">Watched projects</Title>
@@ -42,7 +42,7 @@ export function Component() {
             </Table>
           </div>
         )}
-        {watchlist.isSuccess && <LoadMore query={watchlist} noun="watched projects" />}
+        {watchlist.data && <LoadMore query={watchlist} noun="watched projects" />}
       </section>
     </Stack>
   );

@@ -236,7 +236,7 @@ export function Inbox() {
           </Stack>
         )
       )}
-      {inbox.isSuccess && <LoadMore query={{ ...inbox, data: items, hasNextPage: inbox.hasNextPage && items.length === inbox.data.length }} noun="items" />}
+      {inbox.data && <LoadMore query={{ ...inbox, data: items, hasNextPage: inbox.hasNextPage && items.length === inbox.data.length }} noun="items" />}
       <PromoteModal item={promoting} onClose={() => setPromoting(null)} onPromoted={(item, editionId) => {
         setMessage(`Promoted “${item.title}” to a draft article.`);
         setLastPromoted(editionId);

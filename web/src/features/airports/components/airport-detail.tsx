@@ -56,12 +56,12 @@ export function AirportDetail({ iata }: { iata: string }) {
           <NotInPlan what="The projects database is not in your plan." includedIn="It is included in the Professional and Enterprise plans." />
         ) : projects.isLoadingError ? <ErrorNotice error={projects.error} /> : projects.data.length === 0 ? <Text size="sm">No projects at this airport.</Text> : (
           <>
-          <List>
-            {projects.data.map((p) => (
-              <List.Item key={p.id}><Anchor component={Link} to={`/projects/${p.id}`}>{p.title}</Anchor> <Text span size="sm">— {formatAmount(p.value_amount, p.value_currency)}</Text></List.Item>
-            ))}
-          </List>
-          <LoadMore query={projects} noun="projects" />
+            <List>
+              {projects.data.map((p) => (
+                <List.Item key={p.id}><Anchor component={Link} to={`/projects/${p.id}`}>{p.title}</Anchor> <Text span size="sm">— {formatAmount(p.value_amount, p.value_currency)}</Text></List.Item>
+              ))}
+            </List>
+            <LoadMore query={projects} noun="projects" />
           </>
         )}
       </Section>
@@ -70,12 +70,12 @@ export function AirportDetail({ iata }: { iata: string }) {
           <NotInPlan what="The archive is not in your plan." includedIn="It is included in every paid plan." />
         ) : articles.isLoadingError ? <ErrorNotice error={articles.error} /> : articles.data.length === 0 ? <Text size="sm">No article mentions this airport.</Text> : (
           <>
-          <List>
-            {articles.data.map((x) => (
-              <List.Item key={x.id}><Anchor component={Link} to={`/articles/${x.id}/${x.slug}`}>{x.headline}</Anchor> <Text span size="sm">({formatDay(x.publish_date)})</Text></List.Item>
-            ))}
-          </List>
-          <LoadMore query={articles} noun="articles" />
+            <List>
+              {articles.data.map((x) => (
+                <List.Item key={x.id}><Anchor component={Link} to={`/articles/${x.id}/${x.slug}`}>{x.headline}</Anchor> <Text span size="sm">({formatDay(x.publish_date)})</Text></List.Item>
+              ))}
+            </List>
+            <LoadMore query={articles} noun="articles" />
           </>
         )}
       </Section>

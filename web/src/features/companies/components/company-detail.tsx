@@ -66,18 +66,18 @@ export function CompanyDetail({ slug }: { slug: string }) {
           <NotInPlan what="The projects database is not in your plan." includedIn="It is included in the Professional and Enterprise plans." />
         ) : projects.isLoadingError ? <ErrorNotice error={projects.error} /> : projects.data.length === 0 ? <Text size="sm">No projects of this company.</Text> : (
           <>
-          <DataTable columns={['Project', 'Airport', 'Status', 'Value', 'Completion']} minWidth={640}>
-            {projects.data.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td><Anchor component={Link} to={`/projects/${p.id}`}>{p.title}</Anchor></Table.Td>
-                <Table.Td>{p.iata_code ? <Anchor component={Link} to={`/airports/${p.iata_code}`}>{p.iata_code}</Anchor> : '—'}</Table.Td>
-                <Table.Td>{p.status}</Table.Td>
-                <Table.Td>{formatAmount(p.value_amount, p.value_currency)}</Table.Td>
-                <Table.Td>{p.expected_completion_year ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </DataTable>
-          <LoadMore query={projects} noun="projects" />
+            <DataTable columns={['Project', 'Airport', 'Status', 'Value', 'Completion']} minWidth={640}>
+              {projects.data.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td><Anchor component={Link} to={`/projects/${p.id}`}>{p.title}</Anchor></Table.Td>
+                  <Table.Td>{p.iata_code ? <Anchor component={Link} to={`/airports/${p.iata_code}`}>{p.iata_code}</Anchor> : '—'}</Table.Td>
+                  <Table.Td>{p.status}</Table.Td>
+                  <Table.Td>{formatAmount(p.value_amount, p.value_currency)}</Table.Td>
+                  <Table.Td>{p.expected_completion_year ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
+            <LoadMore query={projects} noun="projects" />
           </>
         )}
       </Section>
@@ -87,12 +87,12 @@ export function CompanyDetail({ slug }: { slug: string }) {
           <NotInPlan what="The archive is not in your plan." includedIn="It is included in every paid plan." />
         ) : articles.isLoadingError ? <ErrorNotice error={articles.error} /> : articles.data.length === 0 ? <Text size="sm">No article names this company.</Text> : (
           <>
-          <List>
-            {articles.data.map((x) => (
-              <List.Item key={x.id}><Anchor component={Link} to={`/articles/${x.id}/${x.slug}`}>{x.headline}</Anchor> <Text span size="sm">(edition {x.edition_number}, {formatDay(x.publish_date)})</Text></List.Item>
-            ))}
-          </List>
-          <LoadMore query={articles} noun="articles" />
+            <List>
+              {articles.data.map((x) => (
+                <List.Item key={x.id}><Anchor component={Link} to={`/articles/${x.id}/${x.slug}`}>{x.headline}</Anchor> <Text span size="sm">(edition {x.edition_number}, {formatDay(x.publish_date)})</Text></List.Item>
+              ))}
+            </List>
+            <LoadMore query={articles} noun="articles" />
           </>
         )}
       </Section>
@@ -103,17 +103,17 @@ export function CompanyDetail({ slug }: { slug: string }) {
             {tenders.isPending ? <Loading label="Loading tenders…" /> : (tenders.isLoadingError && refused(tenders.error)) ? <WatNotInPlan /> : tenders.isLoadingError ? <ErrorNotice error={tenders.error} /> :
               tenders.data.length === 0 ? <Text size="sm">No tenders of this company.</Text> : (
                 <>
-                <List>
-                  {tenders.data.map((t) => (
-                    <List.Item key={t.id}>
-                      <Group gap={6} wrap="wrap">
-                        <Anchor component={Link} to={`/tenders/${t.id}`}>{t.title}</Anchor>
-                        <Text span size="sm">— {t.buyer}{t.deadline ? `, deadline ${formatDateTime(t.deadline)}` : ''} ({t.status})</Text>
-                      </Group>
-                    </List.Item>
-                  ))}
-                </List>
-                <LoadMore query={tenders} noun="tenders" />
+                  <List>
+                    {tenders.data.map((t) => (
+                      <List.Item key={t.id}>
+                        <Group gap={6} wrap="wrap">
+                          <Anchor component={Link} to={`/tenders/${t.id}`}>{t.title}</Anchor>
+                          <Text span size="sm">— {t.buyer}{t.deadline ? `, deadline ${formatDateTime(t.deadline)}` : ''} ({t.status})</Text>
+                        </Group>
+                      </List.Item>
+                    ))}
+                  </List>
+                  <LoadMore query={tenders} noun="tenders" />
                 </>
               )}
           </>

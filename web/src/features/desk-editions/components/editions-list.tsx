@@ -25,18 +25,18 @@ export function EditionsList() {
     <Stack gap="xl">
       {editions.isPending ? <Loading label="Loading editions…" /> : editions.isLoadingError ? <ErrorNotice error={editions.error} title="Could not load the editions" /> : (
         <div>
-        <DataTable columns={['Issue', 'Date', 'Status', 'Articles', 'Newsletter']} minWidth={520}>
-          {editions.data.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td><Anchor component={Link} to={`/desk/editions/${e.id}`}>Issue {e.number}</Anchor></Table.Td>
-              <Table.Td>{e.publish_date}</Table.Td>
-              <Table.Td><Badge variant="light" color={STATUS_COLOR[e.status]}>{e.status}</Badge></Table.Td>
-              <Table.Td>{e.article_count}</Table.Td>
-              <Table.Td><Anchor component={Link} to={`/desk/newsletter/${e.id}`} aria-label={`Newsletter of issue ${e.number}`}>Newsletter</Anchor></Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-        <LoadMore query={editions} noun="editions" />
+          <DataTable columns={['Issue', 'Date', 'Status', 'Articles', 'Newsletter']} minWidth={520}>
+            {editions.data.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td><Anchor component={Link} to={`/desk/editions/${e.id}`}>Issue {e.number}</Anchor></Table.Td>
+                <Table.Td>{e.publish_date}</Table.Td>
+                <Table.Td><Badge variant="light" color={STATUS_COLOR[e.status]}>{e.status}</Badge></Table.Td>
+                <Table.Td>{e.article_count}</Table.Td>
+                <Table.Td><Anchor component={Link} to={`/desk/newsletter/${e.id}`} aria-label={`Newsletter of issue ${e.number}`}>Newsletter</Anchor></Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+          <LoadMore query={editions} noun="editions" />
         </div>
       )}
 

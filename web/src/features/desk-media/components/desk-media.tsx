@@ -123,26 +123,26 @@ export function DeskMedia() {
         : media.data.length === 0 ? <Text>No assets{unbound || debounced ? ' match' : ' yet'}.</Text>
         : (
           <div>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} component="ul" style={{ listStyle: 'none', padding: 0 }} aria-label="Media library">
-            {media.data.map((m) => (
-              <Card component="li" key={m.id} withBorder padding="sm">
-                <Card.Section>
-                  <Image src={`${m.url}?w=320`} alt={m.alt_text ?? ''} h={160} fit="cover" />
-                </Card.Section>
-                <Stack gap={4} mt="sm">
-                  <Text size="sm" fw={500} style={{ wordBreak: 'break-all' }}>{m.filename}</Text>
-                  <Text size="sm">Alt text: {m.alt_text ?? <em>none</em>}</Text>
-                  <Text size="sm">Credit: {m.credit ?? <em>none</em>}</Text>
-                  <Text size="sm">{m.pinned_count > 0 ? `Pinned by ${m.pinned_count} article${m.pinned_count > 1 ? 's' : ''}` : 'Not pinned'}</Text>
-                  <Group gap="xs">
-                    <Button size="xs" variant="light" aria-label={`Edit ${m.filename}`} onClick={() => setEditing(m)}>Edit</Button>
-                    <Button size="xs" variant="light" color="red" aria-label={`Delete ${m.filename}`} onClick={() => { remove.reset(); setDeleting(m); }}>Delete</Button>
-                  </Group>
-                </Stack>
-              </Card>
-            ))}
-          </SimpleGrid>
-          <LoadMore query={media} noun="assets" />
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} component="ul" style={{ listStyle: 'none', padding: 0 }} aria-label="Media library">
+              {media.data.map((m) => (
+                <Card component="li" key={m.id} withBorder padding="sm">
+                  <Card.Section>
+                    <Image src={`${m.url}?w=320`} alt={m.alt_text ?? ''} h={160} fit="cover" />
+                  </Card.Section>
+                  <Stack gap={4} mt="sm">
+                    <Text size="sm" fw={500} style={{ wordBreak: 'break-all' }}>{m.filename}</Text>
+                    <Text size="sm">Alt text: {m.alt_text ?? <em>none</em>}</Text>
+                    <Text size="sm">Credit: {m.credit ?? <em>none</em>}</Text>
+                    <Text size="sm">{m.pinned_count > 0 ? `Pinned by ${m.pinned_count} article${m.pinned_count > 1 ? 's' : ''}` : 'Not pinned'}</Text>
+                    <Group gap="xs">
+                      <Button size="xs" variant="light" aria-label={`Edit ${m.filename}`} onClick={() => setEditing(m)}>Edit</Button>
+                      <Button size="xs" variant="light" color="red" aria-label={`Delete ${m.filename}`} onClick={() => { remove.reset(); setDeleting(m); }}>Delete</Button>
+                    </Group>
+                  </Stack>
+                </Card>
+              ))}
+            </SimpleGrid>
+            <LoadMore query={media} noun="assets" />
           </div>
         )}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={`Edit ${editing?.filename ?? ''}`} closeButtonProps={{ 'aria-label': 'Close' }}>

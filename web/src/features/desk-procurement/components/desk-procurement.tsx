@@ -89,19 +89,19 @@ export function DeskProcurement() {
         : list.data.length === 0 ? <Text>No requests{status ? ' with this status' : ' yet'}.</Text>
         : (
           <div>
-          <DataTable columns={['Organisation', 'Contact', 'Plan', 'Status', 'Received']} actions minWidth={720}>
-            {list.data.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{r.organisation}</Table.Td>
-                <Table.Td>{r.contact_name}</Table.Td>
-                <Table.Td>{r.plan ?? '—'}</Table.Td>
-                <Table.Td><Badge variant="light" color={r.status === 'approved' ? 'green' : r.status === 'rejected' ? 'red' : 'blue'}>{label(r.status)}</Badge></Table.Td>
-                <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
-                <Table.Td><Button size="xs" variant="light" aria-label={`Open the request of ${r.organisation}`} onClick={() => setOpen(r)}>Open</Button></Table.Td>
-              </Table.Tr>
-            ))}
-          </DataTable>
-          <LoadMore query={list} noun="requests" />
+            <DataTable columns={['Organisation', 'Contact', 'Plan', 'Status', 'Received']} actions minWidth={720}>
+              {list.data.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{r.organisation}</Table.Td>
+                  <Table.Td>{r.contact_name}</Table.Td>
+                  <Table.Td>{r.plan ?? '—'}</Table.Td>
+                  <Table.Td><Badge variant="light" color={r.status === 'approved' ? 'green' : r.status === 'rejected' ? 'red' : 'blue'}>{label(r.status)}</Badge></Table.Td>
+                  <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
+                  <Table.Td><Button size="xs" variant="light" aria-label={`Open the request of ${r.organisation}`} onClick={() => setOpen(r)}>Open</Button></Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
+            <LoadMore query={list} noun="requests" />
           </div>
         )}
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.organisation ?? ''} size="lg" fullScreen={phone} closeButtonProps={{ 'aria-label': 'Close' }}>

@@ -62,20 +62,20 @@ export function RecordsPage<R extends Versioned>({ kind }: { kind: RecordKind<R>
         : list.data.length === 0 ? <Text>No {kind.noun}s{debounced ? ' match' : ' yet'}.</Text>
         : (
           <div>
-          <DataTable columns={kind.columns.map((c) => c.label)} actions minWidth={kind.minWidth ?? 720}>
-            {list.data.map((r) => (
-              <Table.Tr key={r.id}>
-                {kind.columns.map((c) => <Table.Td key={c.label}>{c.cell(r)}</Table.Td>)}
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="light" aria-label={`Edit ${kind.titleOf(r)}`} onClick={() => setEditing(r)}>Edit</Button>
-                    <Button size="xs" variant="light" color="red" aria-label={`Delete ${kind.titleOf(r)}`} onClick={() => { remove.reset(); setDeleting(r); }}>Delete</Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </DataTable>
-          <LoadMore query={list} noun={`${kind.noun}s`} />
+            <DataTable columns={kind.columns.map((c) => c.label)} actions minWidth={kind.minWidth ?? 720}>
+              {list.data.map((r) => (
+                <Table.Tr key={r.id}>
+                  {kind.columns.map((c) => <Table.Td key={c.label}>{c.cell(r)}</Table.Td>)}
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="light" aria-label={`Edit ${kind.titleOf(r)}`} onClick={() => setEditing(r)}>Edit</Button>
+                      <Button size="xs" variant="light" color="red" aria-label={`Delete ${kind.titleOf(r)}`} onClick={() => { remove.reset(); setDeleting(r); }}>Delete</Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
+            <LoadMore query={list} noun={`${kind.noun}s`} />
           </div>
         )}
 

@@ -40,6 +40,27 @@ export async function namedList<K extends string, Row, Out>(
 }
 
 /**
+ * {@link namedList} of a read that answers more than its rows, `{ items, ...rest }`: the rows are
+ * paged and presented as `{ <name>: [...] }` with the `Link` header, and `rest` (read with the
+ * window, e.g. the notifications' `unread` count) joins the body.
+ */
+export async function namedListWith<K extends string, Row, Out, Rest extends object>(
+  reply: FastifyReply,
+  name: K,
+  window: Window,
+  read: (window: Window) => Promise<Rest & { items: Row[] }>,
+  present: (row: Row) => Out,
+): Promise<{ [P in K]: Out[] } & Omit<Rest, 'items'>> {
+  let rest = {} as Omit<Rest, 'items'>;
+  const list = await namedList(reply, name, window, async (w) => {
+    const { items, ...others } = await read(w);
+    rest = others;
+    return items;
+  }, present);
+  return { ...rest, ...list };
+}
+
+/**
  * Registers the `GET` of a named, paged list, the most common route of the edition: the query is
  * `filter`'s parameters plus `limit` (1–200, default `defaultLimit`) and `offset`; the handler
  * calls ONE domain operation, `list(ctx, filter, window)`, and answers `{ <name>: present(row)[] }`

@@ -14,7 +14,7 @@ import { createAlertRule, deleteAlertRule, getAlertRule, listAlertRules, updateA
 import { countUnreadNotifications, listNotifications, markNotificationsRead } from '../../../domain/notifications/index.js';
 import { created } from '../../respond.js';
 import { ctxOf } from '../../types.js';
-import { flag, Named, namedList, Paging, UuidParam } from '../named.js';
+import { flag, Named, namedList, namedListWith, Paging, UuidParam } from '../named.js';
 import { problemResponses } from '../problem.js';
 import { AlertRule, AlertRuleCreateBody, AlertRulePatchBody, MarkReadBody, Notification, presentNotification, presentRule } from '../records/alerts.js';
 
@@ -88,16 +88,7 @@ export default async function alertRoutes(app: FastifyInstance): Promise<void> {
       querystring: Type.Object({ unread_only: flag('true: unread ones only', false), ...Paging(50) }),
       response: { 200: Type.Object({ notifications: Type.Array(Notification), unread: Unread.properties.unread }), ...errors },
     },
-  }, async (req, reply) => {
-    // Paged like every /v1 list (one row read ahead, `Link: …; rel="next"`); the unread count comes with the window.
-    let unread = 0;
-    const { notifications } = await namedList(reply, 'notifications', { limit: req.query.limit, offset: req.query.offset }, async (window) => {
-      const read = await listNotifications(ctxOf(req), req.query.unread_only ?? false, window);
-      unread = read.unread;
-      return read.items;
-    }, presentNotification);
-    return { notifications, unread };
-  });
+  }, async (req, reply) => namedListWith(reply, 'notifications', req.query, (w) => listNotifications(ctxOf(req), req.query.unread_only ?? false, w), presentNotification));
 
   r.get('/notifications/count', {
     config,

@@ -1,8 +1,9 @@
 /**
  * The end of a "Load more" list (`apiPagesQuery` in lib/api/pages.ts): how many rows are shown, and
  * while the service says another window follows (`Link: …; rel="next"`), a button that reads it.
- * The count is a polite live region, so a screen reader hears "Showing 200 editions" once the next
- * window arrived; the button keeps the keyboard focus; a refused window says why next to it.
+ * The count is a polite live region, so a screen reader hears "Showing all 120 editions" once the
+ * next window arrived; the button keeps the keyboard focus while more follow; a window that fails
+ * says why next to it (role="alert") and the rows already shown stay.
  */
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { errorMessage } from '../lib/api/errors';

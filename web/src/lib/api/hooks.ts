@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient, type Query
 import { unwrap, type ApiError } from './errors';
 
 /** What an openapi-fetch call answers. */
-type Answer = { data?: unknown; error?: unknown; response: Response };
+export type Answer = { data?: unknown; error?: unknown; response: Response };
 /** The data of a successful answer `R` (inferred from the call, so the client's own overloads pick its types). */
 export type DataOf<R> = R extends { data?: infer D } ? Exclude<D, undefined> : never;
 

@@ -10,10 +10,7 @@
 import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
 import LinkHeader from 'http-link-header';
 import { unwrap } from './errors';
-import type { DataOf } from './hooks';
-
-/** What an openapi-fetch call answers. */
-type Answer = { data?: unknown; error?: unknown; response: Response };
+import type { Answer, DataOf } from './hooks';
 
 /** One window of a list: its rows and the offset of the next window (`undefined`: the last). */
 export interface Window<T> {

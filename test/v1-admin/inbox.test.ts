@@ -59,6 +59,27 @@ describe('GET /v1/admin/inbox', () => {
     assert.match(String(page.headers.link), /rel="next"/);
   });
 
+  it('filters by pre-screen score, inclusive at both ends, and pages the filtered list', async () => {
+    await h.database.db.deleteFrom('inbox_items').execute();
+    const zero = await item({ score: 0 });
+    const low = await item({ score: 10 });
+    const mid = await item({ score: 50 });
+    const high = await item({ score: 90 });
+    const top = await item({ score: 100, status: 'approved' });
+    assert.deepEqual(ids(await call(h, admin, 'GET', '/v1/admin/inbox?min_score=50')), [top, high, mid]);
+    assert.deepEqual(ids(await call(h, admin, 'GET', '/v1/admin/inbox?max_score=10')), [low, zero]);
+    assert.deepEqual(ids(await call(h, admin, 'GET', '/v1/admin/inbox?min_score=10&max_score=90&status=pending')), [high, mid, low]);
+    assert.deepEqual(ids(await call(h, admin, 'GET', '/v1/admin/inbox?min_score=50&max_score=50')), [mid]);
+    // The filter is the database's, so a window of the filtered list has a next window only when more match.
+    const first = await call(h, admin, 'GET', '/v1/admin/inbox?min_score=50&limit=2');
+    assert.deepEqual(ids(first), [top, high]);
+    const next = /<([^>]+)>;\s*rel="next"/.exec(String(first.headers.link))?.[1];
+    assert.ok(next && next.includes('min_score=50') && next.includes('offset=2'), String(first.headers.link));
+    const second = await call(h, admin, 'GET', next.replace(/^https?:\/\/[^/]+/, ''));
+    assert.deepEqual(ids(second), [mid]);
+    assert.equal(/rel="next"/.test(String(second.headers.link ?? '')), false, 'the last window of the filtered list');
+  });
+
   it('answers 400 naming the field for a bad filter, 422 for limit above 200', async () => {
     const bad = await call(h, admin, 'GET', '/v1/admin/inbox?status=archived');
     assert.equal(bad.statusCode, 400);
@@ -69,6 +90,14 @@ describe('GET /v1/admin/inbox', () => {
     const date = await call(h, admin, 'GET', '/v1/admin/inbox?date_from=yesterday');
     assert.equal(date.statusCode, 400);
     assert.ok(fieldsOf(date.json()).includes('date_from'), date.body);
+    const scores = await call(h, admin, 'GET', '/v1/admin/inbox?min_score=60&max_score=40');
+    assert.equal(scores.statusCode, 400);
+    assert.match(scores.json().detail, /max_score/);
+    for (const q of ['min_score=101', 'max_score=-1', 'min_score=high', 'min_score=2.5']) {
+      const res = await call(h, admin, 'GET', `/v1/admin/inbox?${q}`);
+      assert.equal(res.statusCode, 400, `${q}: ${res.body}`);
+      assert.ok(fieldsOf(res.json()).includes(q.split('=')[0]!), res.body);
+    }
     assert.equal((await call(h, admin, 'GET', '/v1/admin/inbox?limit=201')).statusCode, 422);
   });
 });
@@ -123,6 +152,25 @@ describe('POST /v1/admin/inbox/bulk-skip', () => {
     const rows = await h.database.db.selectFrom('inbox_items').select(['id', 'status']).execute();
     const status = new Map(rows.map((r) => [r.id, r.status]));
     assert.deepEqual([status.get(old1), status.get(old2), status.get(fresh), status.get(otherSource)], ['skipped', 'skipped', 'pending', 'pending']);
+  });
+
+  it('skips the weak candidates by score: a filter with max_score', async () => {
+    await h.database.db.deleteFrom('inbox_items').execute();
+    const weak = await item({ score: 5 });
+    const edge = await item({ score: 20, status: 'approved' });
+    const strong = await item({ score: 21 });
+    const promoted = await item({ score: 3, status: 'promoted' });
+    const res = await call(h, admin, 'POST', '/v1/admin/inbox/bulk-skip', { filter: { max_score: 20 } });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().skipped, 2);
+    assert.deepEqual([...res.json().ids].sort(), [weak, edge].sort());
+    const rows = await h.database.db.selectFrom('inbox_items').select(['id', 'status']).execute();
+    const status = new Map(rows.map((r) => [r.id, r.status]));
+    assert.deepEqual([status.get(weak), status.get(edge), status.get(strong), status.get(promoted)], ['skipped', 'skipped', 'pending', 'promoted']);
+    const bad = await call(h, admin, 'POST', '/v1/admin/inbox/bulk-skip', { filter: { min_score: 30, max_score: 10 } });
+    assert.equal(bad.statusCode, 400);
+    assert.match(bad.json().detail, /max_score/);
+    assert.equal((await h.database.db.selectFrom('inbox_items').select('id').where('status', '=', 'skipped').execute()).length, 2, 'a refused filter skips nothing');
   });
 
   it('refuses an unknown id (naming ids, nothing skipped), both ids and filter, and neither', async () => {

@@ -36,17 +36,20 @@ export const PromoteBody = Type.Object(
 export type PromoteInput = Static<typeof PromoteBody>;
 
 const day = (description: string) => Type.Optional(Type.String({ format: 'date', description }));
+const score = (description: string) => Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description }));
 
 /**
  * The filters of the /v1/admin inbox list (and of a filtered bulk skip): status, source (a news
- * source's id or name), and a date range on the item's published date (its arrival when the source
- * gave none), inclusive, UTC days.
+ * source's id or name), a date range on the item's published date (its arrival when the source
+ * gave none), inclusive, UTC days, and a range of pre-screen scores (0..100, inclusive).
  */
 export const InboxListFilter = Type.Object({
   status: Type.Optional(StringEnum(INBOX_STATUSES, { description: 'Only items in this status (default: all)' })),
   source: FilterText('A news source: its id or its name (case-insensitive)'),
   date_from: day('Published (or arrived) on or after this UTC day, YYYY-MM-DD'),
   date_to: day('Published (or arrived) on or before this UTC day, YYYY-MM-DD'),
+  min_score: score('Only items whose pre-screen score (0..100) is at least this'),
+  max_score: score('Only items whose pre-screen score (0..100) is at most this'),
 }, { additionalProperties: false });
 /** Filters over inbox items; all given members must hold. */
 export type InboxListFilterInput = Static<typeof InboxListFilter>;

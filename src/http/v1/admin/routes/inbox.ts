@@ -1,7 +1,7 @@
 /**
  * /v1/admin editorial inbox (docs/v1-admin.md): the same domain operations as /api/v1/admin
  * (src/domain/inbox: its one state machine), in the /v1 dialect.
- * | GET  | /v1/admin/inbox               | status, source, date_from, date_to, limit, offset | { items }, highest score first |
+ * | GET  | /v1/admin/inbox               | status, source, date_from, date_to, min_score, max_score, limit, offset | { items }, highest score first |
  * | POST | /v1/admin/inbox/{id}/approve  |                     | the item (pending → approved)            |
  * | POST | /v1/admin/inbox/{id}/skip     |                     | the item (pending, approved → skipped)   |
  * | POST | /v1/admin/inbox/{id}/reopen   |                     | the item (approved, skipped → pending)   |
@@ -32,7 +32,7 @@ export default async function adminInboxRoutes(app: FastifyInstance): Promise<vo
 
   namedListRoute(r, '/inbox', {
     operationId: 'v1AdminListInbox', summary: 'List the editorial inbox, highest pre-screen score first', tags,
-    description: 'Inbox items by score (highest first, unscored last), then newest. Filters: `status`, `source` (a news source id or name), `date_from` and `date_to` (UTC days, inclusive, on the published date, or the arrival when the source gave none).',
+    description: 'Inbox items by score (highest first, unscored last), then newest. Filters: `status`, `source` (a news source id or name), `date_from` and `date_to` (UTC days, inclusive, on the published date, or the arrival when the source gave none), `min_score` and `max_score` (the pre-screen score, 0..100, inclusive).',
     name: 'items', item: InboxItem, filter: InboxListFilter, defaultLimit: 50,
     list: listInboxItems, present: presentInboxItem,
   });

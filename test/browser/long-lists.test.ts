@@ -4,8 +4,9 @@
  * list shows the first 100 and "Load more editions" (with the keyboard) reads the rest, following
  * the service's `Link: …; rel="next"`; an edition of more articles than one window (200) is read
  * whole, so the desk lists and reorders all of them (a move of the last one saves, no 409) and the
- * reader's issue page shows all of them; the reader's library and an airport page load more. axe-core
- * on the pages with a "Load more" button.
+ * reader's issue page shows all of them; the reader's library and an airport page load more; the
+ * desk inbox's minimum score is the service's filter (`min_score`), so "Load more" reads on through
+ * the filtered list. axe-core on the pages with a "Load more" button.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -23,6 +24,9 @@ const EDITIONS = 120;
 const ARTICLES = 203;
 const SAVED = 105;
 const AT_AIRPORT = 60;
+/** Pending inbox items: many weak ones (more than one window of 200) and a few strong ones. */
+const WEAK = 205;
+const STRONG = 3;
 
 /** A request to the service as `who` (API key), JSON in and out. */
 async function call(who: TestIdentity, method: string, pathname: string, body?: unknown) {
@@ -51,6 +55,11 @@ before(async () => {
   }
   assert.equal((await call(admin, 'POST', `/v1/admin/editions/${bigEdition.id}/publish`)).status, 200);
   for (const id of bigIds.slice(0, SAVED)) assert.equal((await call(reader, 'PUT', `/v1/articles/${id}/save`)).status < 300, true);
+  await svc.h.database.db.insertInto('inbox_items').values(Array.from({ length: WEAK + STRONG + 1 }, (_, i) => ({
+    source_name: 'Long Wire', url: `https://example.com/long-${i}`, title: i < WEAK ? `Weak story ${i + 1}` : `Strong story ${i + 1 - WEAK}`,
+    excerpt: 'What happened.', score: i < WEAK ? 40 : 95,
+    status: i === WEAK + STRONG ? 'skipped' : 'pending', // a strong one already skipped: not in the pending list
+  }))).execute();
 });
 
 after(async () => {
@@ -137,6 +146,33 @@ describe('lists longer than one window', () => {
       await page.getByText(`Showing all ${AT_AIRPORT} articles`).waitFor();
       assert.equal(await articles.count(), AT_AIRPORT);
       await assertAccessible(page, '/airports/SIN after Load more');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/desk/inbox: a minimum score narrows the list in the service; without it "Load more items" reads past the first 200', async () => {
+    const context = await svc.newContext();
+    const page = await context.newPage();
+    try {
+      await signInWithEmailLink(svc, page, admin.email);
+      await page.goto('/desk/inbox');
+      await expectHeading(page, 'Inbox');
+      const items = page.locator('[data-inbox-item]');
+      await page.getByText('Showing the first 200 items').waitFor();
+      assert.equal(await items.count(), 200);
+      await page.getByRole('button', { name: 'Load more items' }).click();
+      await page.getByText(`Showing all ${WEAK + STRONG} items`).waitFor();
+      assert.equal(await items.count(), WEAK + STRONG);
+
+      const asked = page.waitForRequest((req) => new URL(req.url()).pathname === '/v1/admin/inbox' && new URL(req.url()).searchParams.get('min_score') === '90');
+      await page.getByLabel('Minimum score').fill('90');
+      await asked;
+      await page.getByText(`Showing all ${STRONG} items`).waitFor();
+      assert.equal(await items.count(), STRONG);
+      assert.deepEqual(await page.locator('[data-inbox-item] [aria-label^="Score"]').allTextContents(), Array(STRONG).fill('95'));
+      assert.equal(await page.getByRole('button', { name: 'Load more items' }).count(), 0);
+      await assertAccessible(page, '/desk/inbox with a minimum score');
     } finally {
       await context.close();
     }

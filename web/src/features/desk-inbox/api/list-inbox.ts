@@ -6,22 +6,23 @@ import type { components, paths } from '../../../lib/api/schema';
 
 /** One inbox item as the API reads it. */
 export type InboxItem = components['schemas']['V1AdminInboxItem'];
-/** The list's filters (status, source); the score filter is applied to the answer (see {@link useInbox}). */
+/** The list's filters (status, source, a minimum score), all applied by the service. */
 export type InboxFilter = NonNullable<paths['/v1/admin/inbox']['get']['parameters']['query']>;
+/** The filters the desk's inbox offers. */
+export type DeskInboxFilter = Pick<InboxFilter, 'status' | 'source' | 'min_score'>;
 
 export const inboxQueryKey = ['desk', 'inbox'] as const;
 
 /**
- * The items matching `filter`, 200 at a time ("Load more"; the list is ordered by score, so a
- * minimum score keeps a prefix of it). The cache holds the windows read (`InfiniteData` of
- * {@link Window}s); `data` is their items in order.
+ * The items matching `filter`, 200 at a time ("Load more"). The cache holds the windows read
+ * (`InfiniteData` of {@link Window}s); `data` is their items in order.
  */
-export const inboxQuery = (filter: Pick<InboxFilter, 'status' | 'source'>) => ({
+export const inboxQuery = (filter: DeskInboxFilter) => ({
   ...apiPagesQuery([...inboxQueryKey, filter], (offset, signal) => api.GET('/v1/admin/inbox', { params: { query: { ...filter, limit: 200, offset } }, signal }), (d) => d.items),
   placeholderData: keepPreviousData,
 });
 
-export function useInbox(filter: Pick<InboxFilter, 'status' | 'source'>) {
+export function useInbox(filter: DeskInboxFilter) {
   return useInfiniteQuery(inboxQuery(filter));
 }
 

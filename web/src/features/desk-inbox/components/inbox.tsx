@@ -15,7 +15,7 @@ import { ErrorNotice, Loading } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api/errors';
 import { useBulkSkip } from '../api/bulk-skip';
 import { LoadMore } from '../../../components/load-more';
-import { useInbox, type InboxFilter, type InboxItem } from '../api/list-inbox';
+import { useInbox, type DeskInboxFilter, type InboxFilter, type InboxItem } from '../api/list-inbox';
 import { useMoveInboxItem, type InboxMove } from '../api/move-inbox-item';
 import { PromoteModal } from './promote-modal';
 
@@ -64,16 +64,14 @@ export function Inbox() {
   const [source, setSource] = useState('');
   const [minScore, setMinScore] = useState<number | string>('');
   const [debouncedSource] = useDebouncedValue(source.trim(), 300);
-  const filter: Pick<InboxFilter, 'status' | 'source'> = {
+  const [debouncedMinScore] = useDebouncedValue(minScore, 300);
+  const filter: DeskInboxFilter = {
     ...(status ? { status: status as InboxFilter['status'] } : {}),
     ...(debouncedSource ? { source: debouncedSource } : {}),
+    ...(typeof debouncedMinScore === 'number' ? { min_score: debouncedMinScore } : {}),
   };
   const inbox = useInbox(filter);
-  // The list is ordered by score (highest first), so a minimum score keeps a prefix of the answer.
-  const items = useMemo(() => {
-    const min = typeof minScore === 'number' ? minScore : 0;
-    return (inbox.data ?? []).filter((i) => i.score >= min);
-  }, [inbox.data, minScore]);
+  const items = useMemo(() => inbox.data ?? [], [inbox.data]);
 
   const [current, setCurrent] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -236,7 +234,7 @@ export function Inbox() {
           </Stack>
         )
       )}
-      {inbox.data && <LoadMore query={{ ...inbox, data: items, hasNextPage: inbox.hasNextPage && items.length === inbox.data.length }} noun="items" />}
+      {inbox.data && <LoadMore query={inbox} noun="items" />}
       <PromoteModal item={promoting} onClose={() => setPromoting(null)} onPromoted={(item, editionId) => {
         setMessage(`Promoted “${item.title}” to a draft article.`);
         setLastPromoted(editionId);

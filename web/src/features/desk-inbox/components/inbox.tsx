@@ -172,7 +172,7 @@ export function Inbox() {
       <Group align="end" wrap="wrap">
         <Select label="Status" data={STATUSES} value={status} onChange={(v) => { setStatus(v ?? ''); setCurrent(0); }} allowDeselect={false} w={160} />
         <TextInput label="Source" description="A news source's name" value={source} onChange={(e) => setSource(e.currentTarget.value)} w={200} />
-        <NumberInput label="Minimum score" min={0} max={100} value={minScore} onChange={setMinScore} w={140} />
+        <NumberInput label="Minimum score" min={0} max={100} allowDecimal={false} allowNegative={false} clampBehavior="strict" value={minScore} onChange={setMinScore} w={140} />
         <Button variant="default" onClick={() => setShowKeys(true)} aria-keyshortcuts="?">Keyboard keys</Button>
       </Group>
       <Group>

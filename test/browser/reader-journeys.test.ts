@@ -101,6 +101,13 @@ describe('a professional reader in the browser', () => {
       await marks.first().waitFor();
       for (const text of await marks.allTextContents()) assert.match(text, /^(northern runway|northern|runway)$/i, text);
       await assertAccessible(page, '/search?q=…');
+      // Year and Edition take whole numbers only (the API's are integers): a decimal point is not typed.
+      for (const name of ['Year', 'Edition']) {
+        const field = page.getByRole('textbox', { name, exact: true });
+        await field.pressSequentially('12.5');
+        assert.equal(await field.inputValue(), '125', name);
+        await field.fill('');
+      }
 
       // A facet narrows the search (a link: the URL carries it).
       const region = page.getByRole('navigation', { name: 'Facets' }).getByRole('region', { name: 'Region' }).getByRole('link').first();

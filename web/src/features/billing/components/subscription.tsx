@@ -116,7 +116,7 @@ function Buy() {
               data={intervals.map((i) => ({ value: i, label: i === 'month' ? 'Monthly' : 'Yearly' }))}
               onChange={(v) => v && setChoice({ ...choice, interval: v as 'month' | 'year' })} />
           </Group>
-          <NumberInput label="Extra seats" min={0} max={1000} value={choice.extra_seats ?? 0}
+          <NumberInput label="Extra seats" allowDecimal={false} min={0} max={1000} value={choice.extra_seats ?? 0}
             onChange={(v) => setChoice({ ...choice, extra_seats: typeof v === 'number' ? Math.max(0, Math.floor(v)) : 0 })} />
           {wat && (
             <Checkbox label={`Add ${wat.name}`} checked={choice.add_wat ?? false}

@@ -49,7 +49,7 @@ export function EditionsList() {
           });
         })}>
           <Stack maw={420}>
-            <NumberInput label="Issue number" placeholder={String(next)} min={1} {...form.getInputProps('number')} error={fieldError(create.error, 'number')} />
+            <NumberInput label="Issue number" placeholder={String(next)} allowDecimal={false} min={1} {...form.getInputProps('number')} error={fieldError(create.error, 'number')} />
             <TextInput label="Publish date" type="date" required {...form.getInputProps('publish_date')} error={fieldError(create.error, 'publish_date')} />
             <WriteStatus error={create.error} success={created} />
             <Group><Button type="submit" loading={create.isPending}>Create draft</Button></Group>

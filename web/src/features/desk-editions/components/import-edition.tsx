@@ -29,7 +29,7 @@ export function ImportEdition() {
         <Text size="sm">Paste the issue's export: the JSON of an edition read, or its text or Markdown. The preview shows what the import will create; nothing is written until you import.</Text>
         <Textarea label="Export" autosize minRows={6} maxRows={16} value={content} onChange={(e) => { setContent(e.currentTarget.value); setShown(null); }} error={fieldError(preview.error ?? run.error, 'content')} />
         <Group grow>
-          <NumberInput label="Issue number (when the paste lacks it)" min={1} value={number} onChange={(v) => { setNumber(v); setShown(null); }} error={fieldError(preview.error ?? run.error, 'number')} />
+          <NumberInput label="Issue number (when the paste lacks it)" allowDecimal={false} min={1} value={number} onChange={(v) => { setNumber(v); setShown(null); }} error={fieldError(preview.error ?? run.error, 'number')} />
           <TextInput label="Publish date (when the paste lacks it)" type="date" value={date} onChange={(e) => { setDate(e.currentTarget.value); setShown(null); }} error={fieldError(preview.error ?? run.error, 'publish_date')} />
         </Group>
         <Group>

@@ -61,8 +61,8 @@ function SourceForm({ source, save, reload, onDone }: {
           <TextInput label="Name" required {...form.getInputProps('name')} />
           <TextInput label="Feed address" description="http or https" required type="url" {...form.getInputProps('feed_url')} />
           <Select label="Format" data={KINDS} allowDeselect={false} {...form.getInputProps('kind')} />
-          <NumberInput label="Poll every (minutes)" min={5} max={10080} {...form.getInputProps('poll_interval_minutes')} />
-          <NumberInput label="Trust weight (0–100)" min={0} max={100} {...form.getInputProps('trust_weight')} />
+          <NumberInput label="Poll every (minutes)" allowDecimal={false} min={5} max={10080} {...form.getInputProps('poll_interval_minutes')} />
+          <NumberInput label="Trust weight (0–100)" allowDecimal={false} min={0} max={100} {...form.getInputProps('trust_weight')} />
           <Checkbox label="Enabled (polled on its interval)" mt="lg" {...form.getInputProps('enabled', { type: 'checkbox' })} />
         </SimpleGrid>
         <WriteStatus error={error} success={reloaded} onReload={onReload && (() => void onReload())} />

@@ -61,8 +61,8 @@ function SearchForm({ filter, regions, onSearch }: { filter: SearchFilter; regio
           <Select label="Region" data={regionOptions} value={draft.region ?? null} onChange={(v) => set({ region: v ?? undefined })} clearable w={180} />
           <TextInput label="Topics or tags (slugs, comma-separated)" value={draft.terms ?? ''} onChange={(e) => set({ terms: e.currentTarget.value })} w={260} />
           <TextInput label="Airport (IATA)" value={draft.airport ?? ''} onChange={(e) => set({ airport: e.currentTarget.value })} w={130} />
-          <NumberInput label="Year" value={draft.year ?? ''} onChange={(v) => set({ year: typeof v === 'number' ? v : undefined })} min={1000} max={9999} w={110} />
-          <NumberInput label="Edition" value={draft.edition ?? ''} onChange={(v) => set({ edition: typeof v === 'number' ? v : undefined })} min={1} w={110} />
+          <NumberInput label="Year" allowDecimal={false} value={draft.year ?? ''} onChange={(v) => set({ year: typeof v === 'number' ? v : undefined })} min={1000} max={9999} w={110} />
+          <NumberInput label="Edition" allowDecimal={false} value={draft.edition ?? ''} onChange={(v) => set({ edition: typeof v === 'number' ? v : undefined })} min={1} w={110} />
         </Group>
         <Group>
           <Checkbox label="Only my interests" checked={!!draft.mine} onChange={(e) => set({ mine: e.currentTarget.checked || undefined })} />

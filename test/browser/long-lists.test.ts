@@ -6,7 +6,8 @@
  * whole, so the desk lists and reorders all of them (a move of the last one saves, no 409) and the
  * reader's issue page shows all of them; the reader's library and an airport page load more; the
  * desk inbox's minimum score is the service's filter (`min_score`), so "Load more" reads on through
- * the filtered list. axe-core on the pages with a "Load more" button.
+ * the filtered list; a row added ahead of the windows between two clicks does not show a row twice.
+ * axe-core on the pages with a "Load more" button.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -181,6 +182,37 @@ describe('lists longer than one window', () => {
       assert.ok(/^\d+$/.test(typed) && Number(typed) <= 100, `the field holds a whole score of at most 100 (${typed})`);
       await page.waitForTimeout(600); // the debounce (300 ms) and the request
       assert.equal(await page.getByRole('alert').count(), 0, 'no refused request');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('"Load more" shows each row once when a row was added ahead of the window between two clicks', async () => {
+    const context = await svc.newContext();
+    const page = await context.newPage();
+    try {
+      await signInWithEmailLink(svc, page, admin.email);
+      await page.goto('/desk/inbox');
+      const items = page.locator('[data-inbox-item]');
+      await page.getByText('Showing the first 200 items').waitFor();
+      const firstWindow = await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-inbox-item')));
+      // A stronger item arrives: it sorts first, so the service's second window (offset 200) now
+      // starts with the row that was the 200th.
+      const [arrived] = await svc.h.database.db.insertInto('inbox_items')
+        .values({ source_name: 'Long Wire', url: 'https://example.com/long-arrived', title: 'Arrived meanwhile', excerpt: 'What happened.', score: 99, status: 'pending' })
+        .returning('id').execute();
+      const second = await call(admin, 'GET', '/v1/admin/inbox?status=pending&limit=200&offset=200');
+      assert.equal(second.body.items[0].id, firstWindow[199], 'the second window repeats the last row of the first');
+      await page.getByRole('button', { name: 'Load more items' }).click();
+      await page.getByText(`Showing all ${WEAK + STRONG} items`).waitFor();
+      const shown = await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-inbox-item')));
+      assert.equal(shown.length, WEAK + STRONG);
+      assert.equal(new Set(shown).size, shown.length, 'no row is shown twice');
+      assert.deepEqual(shown.slice(0, 200), firstWindow, 'the rows already shown stay in place');
+      assert.ok(!shown.includes(arrived!.id), 'the new row waits for the list to be read again');
+      await page.reload();
+      await page.getByText('Showing the first 200 items').waitFor();
+      assert.equal(await items.first().getAttribute('data-inbox-item'), arrived!.id, 'read again, the list starts with the new row');
     } finally {
       await context.close();
     }

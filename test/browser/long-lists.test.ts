@@ -6,7 +6,8 @@
  * whole, so the desk lists and reorders all of them (a move of the last one saves, no 409) and the
  * reader's issue page shows all of them; the reader's library and an airport page load more; the
  * desk inbox's minimum score is the service's filter (`min_score`), so "Load more" reads on through
- * the filtered list; a row added ahead of the windows between two clicks does not show a row twice.
+ * the filtered list; rows added or removed ahead of the windows between two clicks neither show a
+ * row twice nor skip one.
  * axe-core on the pages with a "Load more" button.
  */
 import assert from 'node:assert/strict';
@@ -128,11 +129,13 @@ describe('lists longer than one window', () => {
       await assertAccessible(page, '/library with Load more');
       // A next window that fails (503, retried once) keeps the rows shown and says why beside the button.
       const busy = (route: import('playwright-core').Route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The database is busy; try again in a moment.' }) });
-      await page.route('**/v1/library/saved?*offset=100*', busy);
+      // The next window (read from a little before offset 100: web/src/lib/api/pages.ts, OVERLAP).
+      const nextWindow = (url: URL) => url.pathname === '/v1/library/saved' && Number(url.searchParams.get('offset')) > 0;
+      await page.route(nextWindow, busy);
       await page.getByRole('button', { name: 'Load more saved articles' }).click();
       await page.getByRole('alert').filter({ hasText: 'The database is busy; try again in a moment.' }).waitFor();
       assert.equal(await saved.count(), 100, 'the rows already read stay');
-      await page.unroute('**/v1/library/saved?*offset=100*', busy);
+      await page.unroute(nextWindow, busy);
       await page.getByRole('button', { name: 'Load more saved articles' }).click();
       await page.getByText(`Showing all ${SAVED} saved articles`).waitFor();
       assert.equal(await saved.count(), SAVED);
@@ -213,6 +216,38 @@ describe('lists longer than one window', () => {
       await page.reload();
       await page.getByText('Showing the first 200 items').waitFor();
       assert.equal(await items.first().getAttribute('data-inbox-item'), arrived!.id, 'read again, the list starts with the new row');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('"Load more" skips no row when rows shown were removed from the list between two clicks', async () => {
+    const context = await svc.newContext();
+    const page = await context.newPage();
+    try {
+      await signInWithEmailLink(svc, page, admin.email);
+      await page.goto('/desk/inbox');
+      const items = page.locator('[data-inbox-item]');
+      await page.getByText('Showing the first 200 items').waitFor();
+      const firstWindow = await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-inbox-item')!));
+      // Another editor skips three of the rows shown: they leave the pending list, so the service's
+      // window at offset 200 now starts three rows later than the page's first window ended.
+      const gone = [firstWindow[5]!, firstWindow[50]!, firstWindow[150]!];
+      await svc.h.database.db.updateTable('inbox_items').set({ status: 'skipped' }).where('id', 'in', gone).execute();
+      const pending: string[] = [];
+      for (let offset = 0; ; offset += 200) {
+        const window = await call(admin, 'GET', `/v1/admin/inbox?status=pending&limit=200&offset=${offset}`);
+        pending.push(...window.body.items.map((item: { id: string }) => item.id));
+        if (window.body.items.length < 200) break;
+      }
+      const plainOffset = await call(admin, 'GET', '/v1/admin/inbox?status=pending&limit=200&offset=200');
+      assert.ok(!plainOffset.body.items.some((item: { id: string }) => item.id === pending[197]), 'a plain offset read would skip rows');
+      await page.getByRole('button', { name: 'Load more items' }).click();
+      await page.getByText(`Showing all ${pending.length + gone.length} items`).waitFor();
+      const shown = await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-inbox-item')!));
+      assert.equal(new Set(shown).size, shown.length, 'no row is shown twice');
+      assert.deepEqual(pending.filter((id) => !shown.includes(id)), [], 'every pending row is shown');
+      assert.deepEqual(shown.slice(0, 200), firstWindow, 'the rows already shown stay in place');
     } finally {
       await context.close();
     }

@@ -34,21 +34,69 @@ export function nextOffset(response: Response): number | undefined {
 /** True when `/v1/…` answered `Link: <…>; rel="next"` (another window of the list exists). */
 export const hasNextLink = (response: Response): boolean => nextOffset(response) !== undefined;
 
+/** A row's `id` when it has one (a string or a number), else `undefined`. */
+function idOf(row: unknown): string | number | undefined {
+  const id = typeof row === 'object' && row !== null ? (row as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
 /**
  * `rows` without a repeated row: the first of the rows that share an `id` (string or number) is
- * kept, in place; rows without an `id` are all kept. The `/v1` windows are read by `offset`, so a
- * row added ahead of them between two reads pushes the last row of one window into the next: it
- * shows once (the new row itself waits for the list to be read again).
+ * kept, in place; rows without an `id` are all kept (with {@link newRows}: a row shown before that
+ * a shift between two reads brought into the next window shows once).
  */
 export function uniqueRows<T>(rows: T[]): T[] {
   const seen = new Set<unknown>();
   return rows.filter((row) => {
-    const id = typeof row === 'object' && row !== null ? (row as { id?: unknown }).id : undefined;
-    if (typeof id !== 'string' && typeof id !== 'number') return true;
+    const id = idOf(row);
+    if (id === undefined) return true;
     if (seen.has(id)) return false;
     seen.add(id);
     return true;
   });
+}
+
+/**
+ * Rows of the previous window a "Load more" read repeats. The `/v1` windows are read by `offset`,
+ * so rows added or removed ahead of them between two clicks shift the list: a plain offset read
+ * would show a row twice (added ahead) or skip one (removed ahead). Reading the next window from
+ * `OVERLAP` rows earlier and leaving out the rows already shown skips nothing while at most 9 rows
+ * were removed ahead (a row moved further down is read where it now stands, and kept where it was
+ * shown).
+ */
+export const OVERLAP = 10;
+
+/** Where the next window starts: the service's `offset`, and the ids of the last rows shown. */
+export interface WindowParam {
+  offset: number;
+  /** Up to {@link OVERLAP} ids of the last rows shown; none when the rows carry no `id`. */
+  shown: (string | number)[];
+}
+
+/**
+ * The rows of `window` not among `shown` (ids): the new rows of an overlapping read. Rows shown
+ * before the last {@link OVERLAP} that a shift brought into the window are left out by
+ * {@link uniqueRows} over the whole list.
+ */
+export function newRows<T>(window: T[], shown: (string | number)[]): T[] {
+  const ids = new Set<unknown>(shown);
+  return window.filter((row) => {
+    const id = idOf(row);
+    return id === undefined || !ids.has(id);
+  });
+}
+
+/** The ids of the last {@link OVERLAP} rows of `pages`, the last row first. */
+function lastShown<T>(pages: Window<T>[]): (string | number)[] {
+  const ids: (string | number)[] = [];
+  for (let p = pages.length - 1; p >= 0 && ids.length < OVERLAP; p--) {
+    const items = pages[p]!.items;
+    for (let i = items.length - 1; i >= 0 && ids.length < OVERLAP; i--) {
+      const id = idOf(items[i]);
+      if (id !== undefined) ids.push(id);
+    }
+  }
+  return ids;
 }
 
 /** Reads one window: `request(offset, signal)`, unwrapped (a refusal throws), its rows picked. */
@@ -58,17 +106,30 @@ async function readWindow<R extends Answer, T>(request: (offset: number, signal?
 }
 
 /**
+ * Reads the window after the rows shown: from {@link OVERLAP} rows before `param.offset` when the
+ * rows carry ids, without the rows already shown ({@link newRows}); `next` is the service's,
+ * after the last row read.
+ */
+async function readWindowAfter<R extends Answer, T>(request: (offset: number, signal?: AbortSignal) => Promise<R>, pick: (data: DataOf<R>) => T[], param: WindowParam, signal?: AbortSignal): Promise<Window<T>> {
+  const back = param.shown.length ? Math.min(OVERLAP, param.offset) : 0;
+  const window = await readWindow(request, pick, param.offset - back, signal);
+  return back ? { items: newRows(window.items, param.shown), next: window.next } : window;
+}
+
+/**
  * Infinite-query options of a "Load more" list: the first window at offset 0, each next one at the
- * offset its predecessor's `Link` header names; `data` is every row read so far, in order, each
- * once ({@link uniqueRows}) (`hasNextPage` and `fetchNextPage` read the next window). `request` is called with the offset and
- * TanStack Query's abort signal, so a window the page no longer needs is cancelled.
+ * offset its predecessor's `Link` header names, read with an overlap that finds the last row shown
+ * ({@link readWindowAfter}), so rows added or removed ahead between two clicks neither show twice
+ * nor are skipped; `data` is every row read so far, in order, each once ({@link uniqueRows})
+ * (`hasNextPage` and `fetchNextPage` read the next window). `request` is called with the offset
+ * and TanStack Query's abort signal, so a window the page no longer needs is cancelled.
  */
 export function apiPagesQuery<R extends Answer, T>(queryKey: QueryKey, request: (offset: number, signal?: AbortSignal) => Promise<R>, pick: (data: DataOf<R>) => T[]) {
   return infiniteQueryOptions({
     queryKey,
-    queryFn: ({ pageParam, signal }) => readWindow(request, pick, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last: Window<T>) => last.next,
+    queryFn: ({ pageParam, signal }) => readWindowAfter(request, pick, pageParam, signal),
+    initialPageParam: { offset: 0, shown: [] } as WindowParam,
+    getNextPageParam: (last: Window<T>, pages: Window<T>[]): WindowParam | undefined => (last.next === undefined ? undefined : { offset: last.next, shown: lastShown(pages) }),
     select: (data) => uniqueRows(data.pages.flatMap((page) => page.items)),
   });
 }
@@ -77,18 +138,18 @@ export function apiPagesQuery<R extends Answer, T>(queryKey: QueryKey, request: 
 const MAX_WINDOWS = 100;
 
 /**
- * Every row of a list, read window after window (each `request(offset, signal)`) until a window
- * without a `next` link, each once ({@link uniqueRows}).
+ * Every row of a list, read window after window (each `request(offset, signal)`, overlapping as
+ * {@link readWindowAfter} does) until a window without a `next` link, each once ({@link uniqueRows}).
  * @throws ApiError when a window is refused; Error when the list has more than 100 windows
  */
 export async function readAllPages<R extends Answer, T>(request: (offset: number, signal?: AbortSignal) => Promise<R>, pick: (data: DataOf<R>) => T[], signal?: AbortSignal): Promise<T[]> {
-  const rows: T[] = [];
+  const pages: Window<T>[] = [];
   let offset: number | undefined = 0;
   for (let windows = 0; offset !== undefined; windows++) {
     if (windows === MAX_WINDOWS) throw new Error(`The list is longer than ${MAX_WINDOWS} windows; narrow it with a filter.`);
-    const window: Window<T> = await readWindow(request, pick, offset, signal);
-    rows.push(...window.items);
+    const window: Window<T> = await readWindowAfter(request, pick, { offset, shown: lastShown(pages) }, signal);
+    pages.push(window);
     offset = window.next;
   }
-  return uniqueRows(rows);
+  return uniqueRows(pages.flatMap((page) => page.items));
 }

@@ -1,7 +1,7 @@
 /** `GET /v1/admin/inbox`: candidates, highest score first (unscored last), then newest. */
 import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
-import { apiPagesQuery, type Window } from '../../../lib/api/pages';
+import { apiPagesQuery, type Window, type WindowParam } from '../../../lib/api/pages';
 import type { components, paths } from '../../../lib/api/schema';
 
 /** One inbox item as the API reads it. */
@@ -27,4 +27,4 @@ export function useInbox(filter: DeskInboxFilter) {
 }
 
 /** The cached windows of one inbox list. */
-export type InboxWindows = InfiniteData<Window<InboxItem>, number>;
+export type InboxWindows = InfiniteData<Window<InboxItem>, WindowParam>;

@@ -113,7 +113,10 @@ async function readWindow<R extends Answer, T>(request: (offset: number, signal?
 async function readWindowAfter<R extends Answer, T>(request: (offset: number, signal?: AbortSignal) => Promise<R>, pick: (data: DataOf<R>) => T[], param: WindowParam, signal?: AbortSignal): Promise<Window<T>> {
   const back = param.shown.length ? Math.min(OVERLAP, param.offset) : 0;
   const window = await readWindow(request, pick, param.offset - back, signal);
-  return back ? { items: newRows(window.items, param.shown), next: window.next } : window;
+  if (!back) return window;
+  // A window no longer than the overlap would not move on: read it at the service's offset instead.
+  const read = window.next !== undefined && window.next <= param.offset ? await readWindow(request, pick, param.offset, signal) : window;
+  return { items: newRows(read.items, param.shown), next: read.next };
 }
 
 /**

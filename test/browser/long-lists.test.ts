@@ -13,6 +13,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TestIdentity } from '../helpers/harness.js';
+import type { Page } from 'playwright-core';
 import { assertAccessible, expectHeading, signInWithEmailLink, startBrowserService, type BrowserService } from './service.js';
 
 let svc: BrowserService;
@@ -35,6 +36,22 @@ async function call(who: TestIdentity, method: string, pathname: string, body?: 
   const res = await svc.call(pathname, { method, headers: { ...who.keyAuth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/**
+ * Signs the administrator in on `page` and opens /desk/inbox at its first window: the inbox rows
+ * and the ids of the 200 shown.
+ */
+async function openInbox(page: Page) {
+  await signInWithEmailLink(svc, page, admin.email);
+  await page.goto('/desk/inbox');
+  await expectHeading(page, 'Inbox');
+  const items = page.locator('[data-inbox-item]');
+  await page.getByText('Showing the first 200 items').waitFor();
+  const ids = () => items.evaluateAll((els) => els.map((el) => el.getAttribute('data-inbox-item')!));
+  const firstWindow = await ids();
+  assert.equal(firstWindow.length, 200);
+  return { items, ids, firstWindow };
 }
 
 before(async () => {
@@ -159,12 +176,7 @@ describe('lists longer than one window', () => {
     const context = await svc.newContext();
     const page = await context.newPage();
     try {
-      await signInWithEmailLink(svc, page, admin.email);
-      await page.goto('/desk/inbox');
-      await expectHeading(page, 'Inbox');
-      const items = page.locator('[data-inbox-item]');
-      await page.getByText('Showing the first 200 items').waitFor();
-      assert.equal(await items.count(), 200);
+      const { items } = await openInbox(page);
       await page.getByRole('button', { name: 'Load more items' }).click();
       await page.getByText(`Showing all ${WEAK + STRONG} items`).waitFor();
       assert.equal(await items.count(), WEAK + STRONG);
@@ -194,11 +206,7 @@ describe('lists longer than one window', () => {
     const context = await svc.newContext();
     const page = await context.newPage();
     try {
-      await signInWithEmailLink(svc, page, admin.email);
-      await page.goto('/desk/inbox');
-      const items = page.locator('[data-inbox-item]');
-      await page.getByText('Showing the first 200 items').waitFor();
-      const firstWindow = await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-inbox-item')));
+      const { items, ids, firstWindow } = await openInbox(page);
       // A stronger item arrives: it sorts first, so the service's second window (offset 200) now
       // starts with the row that was the 200th.
       const [arrived] = await svc.h.database.db.insertInto('inbox_items')
@@ -208,7 +216,7 @@ describe('lists longer than one window', () => {
       assert.equal(second.body.items[0].id, firstWindow[199], 'the second window repeats the last row of the first');
       await page.getByRole('button', { name: 'Load more items' }).click();
       await page.getByText(`Showing all ${WEAK + STRONG} items`).waitFor();
-      const shown = await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-inbox-item')));
+      const shown = await ids();
       assert.equal(shown.length, WEAK + STRONG);
       assert.equal(new Set(shown).size, shown.length, 'no row is shown twice');
       assert.deepEqual(shown.slice(0, 200), firstWindow, 'the rows already shown stay in place');
@@ -225,26 +233,19 @@ describe('lists longer than one window', () => {
     const context = await svc.newContext();
     const page = await context.newPage();
     try {
-      await signInWithEmailLink(svc, page, admin.email);
-      await page.goto('/desk/inbox');
-      const items = page.locator('[data-inbox-item]');
-      await page.getByText('Showing the first 200 items').waitFor();
-      const firstWindow = await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-inbox-item')!));
+      const { ids, firstWindow } = await openInbox(page);
       // Another editor skips three of the rows shown: they leave the pending list, so the service's
       // window at offset 200 now starts three rows later than the page's first window ended.
       const gone = [firstWindow[5]!, firstWindow[50]!, firstWindow[150]!];
       await svc.h.database.db.updateTable('inbox_items').set({ status: 'skipped' }).where('id', 'in', gone).execute();
-      const pending: string[] = [];
-      for (let offset = 0; ; offset += 200) {
-        const window = await call(admin, 'GET', `/v1/admin/inbox?status=pending&limit=200&offset=${offset}`);
-        pending.push(...window.body.items.map((item: { id: string }) => item.id));
-        if (window.body.items.length < 200) break;
-      }
-      const plainOffset = await call(admin, 'GET', '/v1/admin/inbox?status=pending&limit=200&offset=200');
-      assert.ok(!plainOffset.body.items.some((item: { id: string }) => item.id === pending[197]), 'a plain offset read would skip rows');
+      const windows = await Promise.all([0, 200].map((offset) => call(admin, 'GET', `/v1/admin/inbox?status=pending&limit=200&offset=${offset}`)));
+      const [first, second] = windows.map((w) => w.body.items.map((item: { id: string }) => item.id) as string[]);
+      assert.ok(second!.length < 200, 'the pending list now ends in its second window');
+      const pending = [...first!, ...second!];
+      assert.ok(!second!.includes(pending[197]!), 'a plain offset read would skip rows');
       await page.getByRole('button', { name: 'Load more items' }).click();
       await page.getByText(`Showing all ${pending.length + gone.length} items`).waitFor();
-      const shown = await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-inbox-item')!));
+      const shown = await ids();
       assert.equal(new Set(shown).size, shown.length, 'no row is shown twice');
       assert.deepEqual(pending.filter((id) => !shown.includes(id)), [], 'every pending row is shown');
       assert.deepEqual(shown.slice(0, 200), firstWindow, 'the rows already shown stay in place');

@@ -106,11 +106,21 @@ describe('airport-intel CLI', () => {
   });
 
   it('answers usage mistakes with exit code 2 and the usage text', async () => {
-    for (const args of [['frobnicate'], ['users', 'create'], ['users', 'create', '--email', 'a@b.test', '--plan', 'gold'], ['seed', 'synthetic', '--articles', 'lots'], ['keys', 'create', '--email', 'a@b.test', '--colour', 'red']]) {
+    for (const args of [['frobnicate'], ['users', 'create'], ['users', 'create', '--email', 'a@b.test', '--plan', 'gold'], ['seed', 'synthetic', '--articles', 'lots'], ['search', 'refresh-common-words', '--min-articles', 'lots'], ['keys', 'create', '--email', 'a@b.test', '--colour', 'red']]) {
       const res = await cli(...args);
       assert.equal(res.code, 2, args.join(' '));
       assert.match(res.stderr, /Usage: airport-intel/);
     }
+  });
+
+  it('search refresh-common-words chooses the common words with progress on stderr, nothing on stdout', async () => {
+    const res = await cli('search', 'refresh-common-words', '--min-articles', '2');
+    assert.equal(res.code, 0, res.stderr);
+    assert.equal(res.stdout, '');
+    assert.match(res.stderr, /^Common words of the search: \d+ \(\d+ added, \d+ rebuilt, \d+ dropped\), [\d,]+ postings, in [\d.]+ s$/m);
+    const bad = await cli('search', 'refresh-common-words', '--min-articles', '0');
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--min-articles must be a positive integer/);
   });
 
   // Only the embedded database has a single owner; a PostgreSQL server takes many processes.
@@ -135,6 +145,7 @@ describe('airport-intel CLI', () => {
     { args: ['users', 'create'], flags: ['--email <E>', '--name <N>', '--admin', '--plan <plan>', '--addon <addon>'], example: /\$ airport-intel users create --email/ },
     { args: ['keys', 'create'], flags: ['--email <E>', '--label <L>'], example: /\$ airport-intel keys create --email/ },
     { args: ['sessions', 'create'], flags: ['--email <E>'], example: /\$ airport-intel sessions create --email/ },
+    { args: ['search', 'refresh-common-words'], flags: ['--min-articles <N>'], example: /\$ airport-intel search refresh-common-words/ },
     { args: ['media', 'migrate'], flags: ['--to <store>'], example: /\$ MEDIA_STORE=s3 .*airport-intel media migrate --to s3/ },
     { args: ['jobs', 'list'], flags: ['--status <S>', '--kind <K>', '--limit <N>'], example: /\$ airport-intel jobs list --status dead/ },
     { args: ['jobs', 'retry'], flags: ['--id <ID>'], example: /\$ airport-intel jobs retry --id/ },
@@ -156,7 +167,7 @@ describe('airport-intel CLI', () => {
     }
     const top = await cli('--help');
     assert.equal(top.code, 0);
-    for (const name of ['serve', 'worker', 'migrate', 'media', 'seed', 'users', 'keys', 'sessions', 'jobs', 'backup', 'restore', '--version']) assert.ok(top.stdout.includes(name), name);
+    for (const name of ['serve', 'worker', 'migrate', 'media', 'search', 'seed', 'users', 'keys', 'sessions', 'jobs', 'backup', 'restore', '--version']) assert.ok(top.stdout.includes(name), name);
     const bare = await cli();
     assert.equal(bare.code, 0);
     assert.equal(bare.stdout, top.stdout);

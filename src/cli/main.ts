@@ -6,6 +6,7 @@
  *   media migrate --to s3
   seed sample [--force]
  *   seed synthetic [--articles N] [--projects N] [--tenders N] [--seed S]
+ *   search refresh-common-words [--min-articles N]
  *   users create --email E [--name N] [--admin] [--plan trial|core|professional|enterprise] [--addon wat] [--addon mcp]
  *   users update --email E [--plan P] [--addon A]… [--admin|--no-admin]
  *   keys create --email E [--label L]
@@ -40,6 +41,20 @@ const { version } = createRequire(import.meta.url)('../../package.json') as { ve
 const print = (value: unknown): void => void process.stdout.write((typeof value === 'string' ? value : JSON.stringify(value, null, 2)) + '\n');
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 const example = (...lines: string[]) => `\nExample:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+
+/**
+ * Runs the common words' refresh (src/domain/articles/common-words.ts) with one progress line per
+ * word on stderr and a summary; `min` is the threshold (default: the domain's).
+ */
+async function refreshCommonWordsWithProgress(db: import('kysely').Kysely<import('../db/types.js').DB>, min: number | undefined): Promise<void> {
+  const { refreshCommonWords } = await import('../domain/articles/index.js');
+  const started = Date.now();
+  const report = await refreshCommonWords(systemCtx(db, systemClock, 'cli'), {
+    minArticles: min,
+    onWord: (lexeme, change, done, total) => say(`  ${done} / ${total} common words: ${change} ${lexeme}`),
+  });
+  say(`Common words of the search: ${report.words} (${report.added.length} added, ${report.rebuilt} rebuilt, ${report.dropped.length} dropped), ${report.postings.toLocaleString('en')} postings, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
 
 /**
  * Adds to `parent` a command that takes ONE required option, a user's email address (`--email <E>`)
@@ -174,7 +189,18 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
           const { before, after } = await compactProjectFacets(systemCtx(database.db, systemClock, 'cli'));
           say(`Compacted the project facet counts: ${before.toLocaleString('en')} rows to ${after.toLocaleString('en')}`);
         }
+        // The common words' postings, now rather than at the worker's next daily refresh.
+        if (report.articles > 0) await refreshCommonWordsWithProgress(database.db, undefined);
       }, { longStatements: true });
+    });
+
+  root.command('search').description('maintain the archive search').command('refresh-common-words')
+    .description('choose the common words again and build or drop their postings (what the daily job search.refresh-common-words does), with progress on stderr')
+    .option('--min-articles <N>', 'a word gets postings when this many published articles contain it (default 5000)')
+    .addHelpText('after', example('airport-intel search refresh-common-words', 'airport-intel search refresh-common-words --min-articles 2000'))
+    .action((v: { minArticles?: string }) => {
+      const min = v.minArticles === undefined ? undefined : positiveInt({ 'min-articles': v.minArticles }, 'min-articles');
+      return withDatabase((database) => refreshCommonWordsWithProgress(database.db, min), { longStatements: true });
     });
 
   root.command('media').description('manage the media library\'s storage').command('migrate')

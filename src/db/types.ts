@@ -164,6 +164,27 @@ export interface ArticleSearch {
   sort_order: number;
 }
 
+/** Migration 0030: one published article's rank for one common word (kept by a trigger on article_search). */
+export interface ArticleSearchPostings {
+  article_id: string;
+  lexeme: string;
+  publish_date: string;
+  rank: number;
+  sort_order: number;
+}
+
+/** Migration 0030: the words whose postings are kept (chosen by the job `search.refresh-common-words`). */
+export interface SearchCommonWords {
+  articles: number;
+  chosen_at: Timestamp;
+  floor_article_id: string;
+  floor_date: string;
+  floor_rank: number;
+  floor_sort_order: number;
+  lexeme: string;
+  query: string;
+}
+
 export interface Articles {
   content: Generated<string>;
   country_code: string | null;
@@ -870,6 +891,7 @@ export interface DB {
   article_topics: ArticleTopics;
   article_views: ArticleViews;
   article_search: ArticleSearch;
+  article_search_postings: ArticleSearchPostings;
   articles: Articles;
   audit_log: AuditLog;
   auth_tokens: AuthTokens;
@@ -918,6 +940,7 @@ export interface DB {
   rate_limit_counters: RateLimitCounters;
   regions: Regions;
   saved_articles: SavedArticles;
+  search_common_words: SearchCommonWords;
   sessions: Sessions;
   sso_configurations: SsoConfigurations;
   sso_domains: SsoDomains;

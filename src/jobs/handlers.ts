@@ -10,6 +10,7 @@ import { intakeJobs } from '../domain/intake/index.js';
 import { DEFAULT_RETENTION, housekeepingJobs } from '../domain/housekeeping/index.js';
 import { changeJobs } from '../domain/changes/index.js';
 import { projectJobs } from '../domain/projects/index.js';
+import { articleJobs } from '../domain/articles/index.js';
 
 /** What handlers may need from the deployment's configuration (`retention` defaults to {@link DEFAULT_RETENTION}). */
 export type JobConfig = Pick<Config, 'outboundAllowedHosts' | 'mail'> & Partial<Pick<Config, 'retention'>>;
@@ -23,5 +24,6 @@ export function jobHandlers(config: JobConfig): JobHandler<never>[] {
     ...housekeepingJobs(config.retention ?? DEFAULT_RETENTION), // the daily purge (decision 0037)
     ...changeJobs(), // the change feed's retention
     ...projectJobs(), // the facet counts' compaction (migration 0026)
+    ...articleJobs(), // the common words' postings of the search (migration 0030)
   ];
 }

@@ -28,7 +28,7 @@ export const TABLE_OWNER: Record<string, string> = {
   email_outbox: 'newsletter', newsletter_sends: 'newsletter',
   audit_log: 'audit', idempotency_keys: 'idempotency', jobs: 'jobs',
   procurement_requests: 'procurement', procurement_reviews: 'procurement',
-  article_search: 'articles', project_history: 'projects', project_facet_deltas: 'projects', company_redirects: 'reference',
+  article_search: 'articles', article_search_postings: 'articles', search_common_words: 'articles', project_history: 'projects', project_facet_deltas: 'projects', company_redirects: 'reference',
   auth_tokens: 'auth', rate_limit_counters: 'auth', sso_configurations: 'auth', sso_domains: 'auth', sso_logins: 'auth',
   change_log: 'changes', change_commits: 'changes', change_feed_horizon: 'changes',
   housekeeping_totals: 'housekeeping',

@@ -8,6 +8,10 @@ export * from './schemas.js';
 export type { AdminArticleView, AirportRef, ArticleView, Term } from './repository.js';
 export { insertArticle, loadArticle, loadArticleViews } from './repository.js';
 export { findArticles, matchingArticleIds, type ArticleFilter } from './search-engine.js';
+export {
+  articleJobs, COMMON_WORD_MIN_ARTICLES, commonWordOf, POSTINGS_PER_WORD, refreshCommonWords, REFRESH_COMMON_WORDS_JOB,
+  type CommonWordsReport, type RefreshCommonWordsOptions,
+} from './common-words.js';
 export { withSaved, type ReaderArticle } from './saved-articles.js';
 export { archiveScope } from './archive-scope.js';
 export { listArticles } from './list-articles.js';

@@ -11,6 +11,7 @@ import type { DB } from '../../db/types.js';
 import { totalFor, wantsTotal, type Page, type Window } from '../pagination.js';
 import { articleViewsSql, loadArticleViews, type ArticleView } from './repository.js';
 import { matchesInterests } from './interests.js';
+import { commonWordOf } from './common-words.js';
 import type { EditionStatus } from '../editions/index.js';
 import { allOf, countryContains, hasAirport, hasTerm, hasTopicOrTag, regionContains, regionIn } from '../shared/sql-filters.js';
 
@@ -149,6 +150,35 @@ function narrowSearch(filter: ArticleFilter & { q: string }): RawBuilder<unknown
 }
 
 /**
+ * Whether the postings of a common word can answer `filter` (./common-words.ts): a text query in
+ * the reader's default scope (published editions, articles only) with no other filter.
+ */
+function readsPostings(filter: ArticleFilter & { q: string }): boolean {
+  for (const [member, value] of Object.entries(filter)) {
+    if (value === undefined || (Array.isArray(value) && value.length === 0) || member === 'q') continue;
+    const only = member === 'editionStatuses' ? 'published' : member === 'kinds' ? 'article' : undefined;
+    if (!(only !== undefined && Array.isArray(value) && value.every((v) => v === only))) return false;
+  }
+  return true;
+}
+
+/**
+ * The window of a one-word query for a common `word`, read off its postings in the search's order
+ * (rank desc, edition date desc, order in the edition, id). The postings hold every published
+ * article with the word that sorts at or before the word's floor, and every other match sorts
+ * after it, so when they fill the window it is exactly the ranked matches' window; when they do
+ * not, the caller ranks the matches instead.
+ */
+function postingsWindow(word: string, window: Window): RawBuilder<RankedRow> {
+  return sql`(
+    select p.article_id as id, p.rank, p.publish_date, p.sort_order
+      from article_search_postings p
+     where p.lexeme = ${word}
+     order by p.rank desc, p.publish_date desc, p.sort_order, p.article_id
+     limit ${window.limit} offset ${window.offset})`;
+}
+
+/**
  * A ranked page (`q` given) with its total, in ONE statement:
  * - ranking already reads every match to sort them, so `count(*) over ()` costs little more than
  *   the page alone, while a separate count would read every match's row a second time; a window
@@ -163,13 +193,22 @@ function narrowSearch(filter: ArticleFilter & { q: string }): RawBuilder<unknown
  *   trip instead of two, and the views' SQL text is compiled once per process
  *   ({@link articleViewsSql}) (bench/README.md, "Where the time goes").
  * - a query whose other filters the narrow `article_search` table answers reads that table
- *   ({@link narrowSearch}) instead of `articles join editions`.
+ *   ({@link narrowSearch}) instead of `articles join editions`;
+ * - a query of one common word in the reader's default scope, read without a total (the /v1
+ *   search), reads the window off that word's postings ({@link postingsWindow}, migration 0030)
+ *   instead of ranking every match, when the postings fill it.
  * Same order and the same total as {@link matchingArticleIds} and {@link countArticles}. A page past
  * the last match has no row to carry the total: then the total is counted apart.
  */
 async function rankedPage(db: Kysely<DB>, filter: ArticleFilter & { q: string }, window: Window): Promise<Page<ArticleView>> {
   const counted = wantsTotal(window);
-  const ranked = sql<{ id: string; rank: number; publish_date: string; sort_order: number; total: number }>`(
+  const word = !counted && readsPostings(filter) ? await commonWordOf(db, filter.q) : undefined;
+  if (word !== undefined) {
+    // A full window off the postings is exact; a short one may have been cut at the word's floor.
+    const rows = await viewsOf(db, postingsWindow(word, window), false);
+    if (rows.length === window.limit) return { items: rows, total: Number.NaN };
+  }
+  const ranked = sql<RankedRow>`(
     select m.id, m.rank, m.publish_date, m.sort_order${counted ? sql`, count(*) over ()::int as total` : sql``}
       from (${narrowSearch(filter) ?? sql`select a.id, ts_rank(a.search_vector, websearch_to_tsquery('english', ${filter.q})) as rank, e.publish_date, a.sort_order
               from articles a join editions e on e.id = a.edition_id
@@ -177,15 +216,27 @@ async function rankedPage(db: Kysely<DB>, filter: ArticleFilter & { q: string },
             offset 0) m
      order by m.rank desc, m.publish_date desc, m.sort_order, m.id
      limit ${window.limit} offset ${window.offset})`;
+  const rows = await viewsOf(db, ranked, counted);
+  const items = rows.map(({ total: _total, ...view }) => view);
+  if (!counted) return { items, total: Number.NaN };
+  const total = rows[0]?.total ?? (window.offset === 0 ? 0 : await countArticles(db, filter));
+  return { items, total };
+}
+
+/** One ranked row of a window: the article, its rank and the tie-breaks (and the total, when counted). */
+type RankedRow = { id: string; rank: number; publish_date: string; sort_order: number; total?: number };
+
+/**
+ * The views of a window of ranked rows in the window's order, joined LATERAL in the same statement
+ * (with each row's `total` when `counted`).
+ */
+async function viewsOf(db: Kysely<DB>, ranked: RawBuilder<RankedRow>, counted: boolean): Promise<(ArticleView & { total?: number })[]> {
   const { rows } = await sql<ArticleView & { total?: number }>`
     select v.*${counted ? sql`, w.total` : sql``}
       from ${ranked} as w
      cross join lateral (${sql.raw(articleViewsSql(db))} where "a"."id" = w.id) as v
      order by w.rank desc, w.publish_date desc, w.sort_order, w.id`.execute(db);
-  const items = rows.map(({ total: _total, ...view }) => view);
-  if (!counted) return { items, total: Number.NaN };
-  const total = rows[0]?.total ?? (window.offset === 0 ? 0 : await countArticles(db, filter));
-  return { items, total };
+  return rows;
 }
 
 /**

@@ -1,0 +1,152 @@
+/**
+ * The common words' postings (migration 0030, decision 0061): for each lexeme that many published
+ * articles contain, one row per such article with its `ts_rank` for that lexeme alone, indexed in
+ * the search's order, so that a one-word query for a common word reads its first page off an index
+ * instead of ranking every match (bench/README.md, "Common words read from their postings").
+ *
+ * The postings of a listed word (`search_common_words`) hold exactly the published articles that
+ * contain it and sort, in the search's order (rank for the word alone, edition date, order in the
+ * edition, id), at or before its floor: a trigger on `article_search` rewrites an article's postings
+ * with every change of its row, and this module chooses floors and adds, rebuilds and drops words
+ * under a SHARE lock on `article_search`, so no write slips between the two. Which words are
+ * listed, and their floors, only decide which queries take the fast path, never their answer.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { Ctx } from '../context.js';
+// A type-only import: the jobs' index reaches the newsletter, which imports articles (no cycle at run time).
+import type { JobHandler } from '../jobs/index.js';
+
+/**
+ * A lexeme gets postings when at least this many published articles contain it: ranking that many
+ * matches costs about 5 ms alone (about 1 µs a match, bench/README.md), below which the GIN index
+ * and ranking are fast enough and postings would only cost space.
+ */
+export const COMMON_WORD_MIN_ARTICLES = 5_000;
+
+/** The job kind of the daily refresh of the common words. */
+export const REFRESH_COMMON_WORDS_JOB = 'search.refresh-common-words';
+
+/**
+ * The first this many matches of each common word, in the search's order, are kept when its floor
+ * is chosen: the first page and the next ones to about the thousandth match come off the postings.
+ */
+export const POSTINGS_PER_WORD = 1_000;
+
+/** What {@link refreshCommonWords} changed. */
+export interface CommonWordsReport {
+  /** Lexemes that got postings, with the number of articles that contain each. */
+  added: { lexeme: string; articles: number }[];
+  /** Lexemes already listed whose floor and postings were built again. */
+  rebuilt: number;
+  /** Lexemes whose postings were dropped (now in fewer than half the threshold's articles). */
+  dropped: string[];
+  /** Lexemes listed after the refresh. */
+  words: number;
+  /** Posting rows after the refresh. */
+  postings: number;
+}
+
+/** Options of {@link refreshCommonWords}. */
+export interface RefreshCommonWordsOptions {
+  /** The threshold (default {@link COMMON_WORD_MIN_ARTICLES}); a word is dropped below half of it. */
+  minArticles?: number | undefined;
+  /** Best-ranked articles kept per word (default {@link POSTINGS_PER_WORD}). */
+  postingsPerWord?: number | undefined;
+  /** Stops between words when aborted (what was done stays done and consistent). */
+  signal?: AbortSignal | undefined;
+  /** Called after each word added, rebuilt or dropped (for progress output). */
+  onWord?: ((lexeme: string, change: 'added' | 'rebuilt' | 'dropped', done: number, total: number) => void) | undefined;
+}
+
+/**
+ * Chooses the common words again from the archive's statistics (`ts_stat` over the published
+ * articles) and builds their postings again: a lexeme in at least `minArticles` published articles
+ * gets postings, a listed one stays while in at least half of that (the gap keeps a word near the
+ * threshold from being added and dropped on alternate days) and loses them below. Each kept word's
+ * postings are rebuilt as its first `postingsPerWord` matches in the search's order and its floor
+ * set to the last of them (so that new articles and deletes since the last refresh are balanced
+ * again). Each word is done
+ * in its own short transaction holding a SHARE lock on `article_search` (article writes wait for
+ * it, about a tenth of a second at 100 000 articles; reads do not). Only lexemes of letters and
+ * digits are chosen (what a one-word query can ask for). Idempotent; safe to run from several
+ * processes at once (the lock orders them).
+ * @returns what changed, and the words and postings kept afterwards
+ */
+export async function refreshCommonWords(ctx: Ctx, options: RefreshCommonWordsOptions = {}): Promise<CommonWordsReport> {
+  const min = options.minArticles ?? COMMON_WORD_MIN_ARTICLES;
+  const perWord = options.postingsPerWord ?? POSTINGS_PER_WORD;
+  const db = ctx.db as Kysely<DB>;
+  const { rows: stats } = await sql<{ word: string; ndoc: number }>`
+    select word, ndoc from ts_stat($$select search_vector from article_search where edition_status = 'published' and kind = 'article'$$)
+     where ndoc >= ${Math.ceil(min / 2)} and word ~ '^[[:alnum:]]+$'`.execute(db);
+  const { rows: listed } = await sql<{ lexeme: string }>`select lexeme from search_common_words`.execute(db);
+  const current = new Set(listed.map((r) => r.lexeme));
+  const kept = stats.filter((s) => s.ndoc >= min || current.has(s.word)).sort((a, b) => b.ndoc - a.ndoc || (a.word < b.word ? -1 : 1));
+  const keptWords = new Set(kept.map((s) => s.word));
+  const toDrop = [...current].filter((w) => !keptWords.has(w)).sort();
+  const report: CommonWordsReport = { added: [], rebuilt: 0, dropped: [], words: 0, postings: 0 };
+  const total = kept.length + toDrop.length;
+  let done = 0;
+  for (const { word, ndoc } of kept) {
+    if (options.signal?.aborted) break;
+    await db.transaction().execute(async (trx) => {
+      await sql`lock table article_search in share mode`.execute(trx);
+      const query = sql`(${`'${word}'`})::tsquery`;
+      await sql`delete from article_search_postings where lexeme = ${word}`.execute(trx);
+      // The first perWord matches in the search's order; the last of them is the floor.
+      await sql`
+        insert into article_search_postings (lexeme, article_id, rank, publish_date, sort_order)
+        select ${word}, s.article_id, ts_rank(s.search_vector, ${query}), s.publish_date, s.sort_order
+          from article_search s
+         where s.search_vector @@ ${query} and s.edition_status = 'published' and s.kind = 'article'
+         order by 3 desc, s.publish_date desc, s.sort_order, s.article_id
+         limit ${perWord}`.execute(trx);
+      await sql`
+        insert into search_common_words (lexeme, query, floor_rank, floor_date, floor_sort_order, floor_article_id, articles, chosen_at)
+        select ${word}, ${query}, p.rank, p.publish_date, p.sort_order, p.article_id, ${ndoc}, ${ctx.now()}
+          from article_search_postings p where p.lexeme = ${word}
+         order by p.rank, p.publish_date, p.sort_order desc, p.article_id desc
+         limit 1
+        on conflict (lexeme) do update
+          set floor_rank = excluded.floor_rank, floor_date = excluded.floor_date, floor_sort_order = excluded.floor_sort_order,
+              floor_article_id = excluded.floor_article_id, articles = excluded.articles, chosen_at = excluded.chosen_at`.execute(trx);
+    });
+    if (current.has(word)) report.rebuilt++;
+    else report.added.push({ lexeme: word, articles: ndoc });
+    options.onWord?.(word, current.has(word) ? 'rebuilt' : 'added', ++done, total);
+  }
+  for (const word of toDrop) {
+    if (options.signal?.aborted) break;
+    await db.transaction().execute(async (trx) => {
+      await sql`lock table article_search in share mode`.execute(trx);
+      await sql`delete from search_common_words where lexeme = ${word}`.execute(trx);
+      await sql`delete from article_search_postings where lexeme = ${word}`.execute(trx);
+    });
+    report.dropped.push(word);
+    options.onWord?.(word, 'dropped', ++done, total);
+  }
+  const { rows: sizes } = await sql<{ words: number; postings: number }>`
+    select (select count(*) from search_common_words)::int as words, (select count(*) from article_search_postings)::int as postings`.execute(db);
+  return { ...report, words: sizes[0]?.words ?? 0, postings: sizes[0]?.postings ?? 0 };
+}
+
+/**
+ * The common word a text query asks for alone, if it has postings: the listed lexeme whose
+ * one-lexeme tsquery equals `websearch_to_tsquery('english', q)` (`operator`, `Operators` and
+ * `"operating"` all give `'oper'`), else `undefined`.
+ */
+export async function commonWordOf(db: Kysely<DB>, q: string): Promise<string | undefined> {
+  const { rows } = await sql<{ lexeme: string }>`
+    select lexeme from search_common_words where query = websearch_to_tsquery('english', ${q})`.execute(db);
+  return rows[0]?.lexeme;
+}
+
+/** The daily refresh of the common words (a new library's words become common as it grows). */
+export function articleJobs(): JobHandler<never>[] {
+  const refresh: JobHandler<Record<string, never>> = {
+    kind: REFRESH_COMMON_WORDS_JOB, every: 86_400_000, maxAttempts: 3,
+    run: async (ctx, _payload, job) => { await refreshCommonWords(ctx, { signal: job.signal }); },
+  };
+  return [refresh] as unknown as JobHandler<never>[];
+}

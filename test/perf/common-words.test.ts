@@ -1,0 +1,179 @@
+/**
+ * The common words' postings (migration 0030, decision 0061): a one-word query for a common word,
+ * read without a total, takes its window off the word's postings, and must give exactly the window
+ * of the ranked query of before (written out here) — for windows the postings fill and for those
+ * they do not (the engine then ranks the matches), after a refresh and after every change the
+ * triggers must carry: a headline edited, an edition archived and published again with its date
+ * moved, an article's order changed, an article deleted, a new article, an article moved. The
+ * postings must always be exactly the matches that sort at or before the word's floor. On the
+ * sample with a threshold of a few articles and five postings a word (the service's are 5 000 and
+ * 1 000).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../src/db/types.js';
+import { commonWordOf, findArticles, refreshCommonWords, REFRESH_COMMON_WORDS_JOB } from '../../src/domain/articles/index.js';
+import { jobHandlers } from '../../src/jobs/handlers.js';
+import { parseAllowedHosts } from '../../src/net/outbound.js';
+import { adminCtx, makeArticle, makeEdition } from '../helpers/factories.js';
+import { startHarness, type Harness } from '../helpers/harness.js';
+import { callers, ok, type Callers } from '../v1/helpers.js';
+
+let h: Harness;
+let who: Callers;
+before(async () => {
+  h = await startHarness({ sample: true });
+  who = await callers(h);
+});
+after(() => h.close());
+
+const PER_WORD = 5;
+const MIN = 4;
+
+/**
+ * The ranked query of before issue 31 (published articles only): the ids in order. `q` is the
+ * query's text, or a listed word's stored tsquery (`{ lexeme }`: a lexeme such as `expans` is not
+ * its own query text, it would be stemmed again).
+ */
+async function reference(db: Kysely<DB>, q: string | { lexeme: string }): Promise<string[]> {
+  const query = typeof q === 'string' ? sql`websearch_to_tsquery('english', ${q})` : sql`(select query from search_common_words where lexeme = ${q.lexeme})`;
+  const { rows } = await sql<{ id: string }>`
+    select a.id from articles a join editions e on e.id = a.edition_id
+     where e.status = 'published' and a.kind = 'article' and a.search_vector @@ ${query}
+     order by ts_rank(a.search_vector, ${query}) desc, e.publish_date desc, a.sort_order, a.id`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+const words = async (db: Kysely<DB>) =>
+  (await sql<{ lexeme: string }>`select lexeme from search_common_words order by lexeme`.execute(db)).rows.map((r) => r.lexeme);
+
+/** The word's postings, in the index's order. */
+const postings = async (db: Kysely<DB>, lexeme: string) =>
+  (await sql<{ article_id: string }>`select article_id from article_search_postings where lexeme = ${lexeme}
+     order by rank desc, publish_date desc, sort_order, article_id`.execute(db)).rows.map((r) => r.article_id);
+
+/**
+ * For every listed word: its postings are exactly the reference's matches up to the floor's
+ * article, and every window (inside the postings, across their end, past them) is the reference's.
+ */
+async function assertExact(label: string): Promise<void> {
+  const db = h.database.db;
+  const listed = await words(db);
+  assert.ok(listed.length >= 3, `${label}: the sample has common words (${listed.join(', ')})`);
+  let queried = 0;
+  for (const lexeme of listed) {
+    const want = await reference(db, { lexeme });
+    // The postings: every match that sorts at or before the floor's key, spelled out part by part.
+    const { rows: upToFloor } = await sql<{ id: string }>`
+      select m.id from (
+        select a.id, ts_rank(a.search_vector, c.query) as rank, e.publish_date, a.sort_order, c.floor_rank, c.floor_date, c.floor_sort_order, c.floor_article_id
+          from articles a join editions e on e.id = a.edition_id, search_common_words c
+         where c.lexeme = ${lexeme} and e.status = 'published' and a.kind = 'article' and a.search_vector @@ c.query) m
+       where m.rank > m.floor_rank or (m.rank = m.floor_rank and (m.publish_date > m.floor_date or (m.publish_date = m.floor_date
+             and (m.sort_order < m.floor_sort_order or (m.sort_order = m.floor_sort_order and m.id <= m.floor_article_id)))))
+       order by m.rank desc, m.publish_date desc, m.sort_order, m.id`.execute(db);
+    const kept = await postings(db, lexeme);
+    assert.deepEqual(kept, upToFloor.map((r) => r.id), `${label}: postings of ${lexeme}`);
+    assert.deepEqual(kept, want.slice(0, kept.length), `${label}: the postings of ${lexeme} are its first matches`);
+    // The engine, for the words whose text is their own query (most: `airport`, not `expans`).
+    if ((await commonWordOf(db, lexeme)) !== lexeme) continue;
+    queried++;
+    for (const [limit, offset] of [[3, 0], [2, 2], [PER_WORD, 0], [4, 3], [20, 0], [3, 30]] as const) {
+      const page = await findArticles(db, { q: lexeme }, { limit, offset, counted: false });
+      assert.deepEqual(page.items.map((a) => a.id), want.slice(offset, offset + limit), `${label}: ${lexeme} limit ${limit} offset ${offset}`);
+    }
+  }
+  assert.ok(queried >= listed.length / 2, `${label}: most words queried (${queried} of ${listed.length})`);
+}
+
+describe('common words read from their postings', () => {
+  it('chooses the words in enough published articles and keeps each one\'s first matches', async () => {
+    const ctx = await adminCtx(h);
+    assert.deepEqual(await words(h.database.db), [], 'no word is common before a refresh');
+    const report = await refreshCommonWords(ctx, { minArticles: MIN, postingsPerWord: PER_WORD });
+    assert.ok(report.added.length >= 3 && report.added.every((w) => w.articles >= MIN), JSON.stringify(report.added));
+    assert.deepEqual(report.added.map((w) => w.lexeme).sort(), await words(h.database.db));
+    const expected = report.added.reduce((n, w) => n + Math.min(w.articles, PER_WORD), 0);
+    assert.equal(report.postings, expected, 'five postings a word, or all its matches when fewer');
+    assert.ok(report.added.some((w) => w.lexeme === 'airport'));
+    await assertExact('after the first refresh');
+    // The query's spellings all reach the word; two words, a phrase and another scope do not.
+    assert.equal(await commonWordOf(h.database.db, 'Airports'), 'airport');
+    assert.equal(await commonWordOf(h.database.db, '"airport"'), 'airport');
+    assert.equal(await commonWordOf(h.database.db, 'airport terminal'), undefined);
+    assert.equal(await commonWordOf(h.database.db, 'zyzzyva'), undefined);
+  });
+
+  it('reads a full window off the postings (shown by a posting moved), and ranks the matches for the rest', async () => {
+    const db = h.database.db;
+    const kept = await postings(db, 'airport');
+    const fifth = kept[4]!;
+    // Inside a transaction that is rolled back: the fifth posting raised to the top shows that the
+    // engine read the postings for a window they fill, and ranked the matches for one they do not.
+    await db.transaction().execute(async (trx) => {
+      await sql`update article_search_postings set rank = rank + 100 where lexeme = 'airport' and article_id = ${fifth}`.execute(trx);
+      const inside = await findArticles(trx, { q: 'airport' }, { limit: 3, offset: 0, counted: false });
+      assert.equal(inside.items[0]?.id, fifth, 'a window inside the postings comes off them');
+      const across = await findArticles(trx, { q: 'airport' }, { limit: 3, offset: 4, counted: false });
+      assert.deepEqual(across.items.map((a) => a.id), (await reference(trx, 'airport')).slice(4, 7), 'a window across their end is ranked');
+      const counted = await findArticles(trx, { q: 'airport' }, { limit: 3, offset: 0 });
+      assert.notEqual(counted.items[0]?.id, fifth, 'a counted window (the /api/v1 search) ranks the matches');
+      const archived = await findArticles(trx, { q: 'airport', editionStatuses: ['published', 'archived'] }, { limit: 3, offset: 0, counted: false });
+      assert.notEqual(archived.items[0]?.id, fifth, 'another scope ranks the matches');
+      throw new Error('roll back');
+    }).catch((err: Error) => assert.equal(err.message, 'roll back'));
+    assert.deepEqual(await postings(db, 'airport'), kept, 'rolled back');
+    // Over HTTP, the /v1 search answers the same first page as the ranking of before.
+    const res = await ok<{ articles: { id: string }[] }>(h, who.pro, '/v1/search?q=airport&limit=3');
+    assert.deepEqual(res.articles.map((a) => a.id), (await reference(db, 'airport')).slice(0, 3));
+  });
+
+  it('keeps the postings exact through every change the triggers carry', async () => {
+    const db = h.database.db;
+    const first = await reference(db, 'airport');
+    await db.updateTable('articles').set({ headline: 'Airport airport airport: the airport of airports' }).where('id', '=', first[7]!).execute();
+    await assertExact('headline edited');
+    assert.equal((await postings(db, 'airport'))[0], first[7], 'the article that now ranks first is the first posting');
+
+    const edition = await db.selectFrom('articles').select('edition_id').where('id', '=', first[0]!).executeTakeFirstOrThrow();
+    await db.updateTable('editions').set({ status: 'archived' }).where('id', '=', edition.edition_id).execute();
+    await assertExact('edition archived');
+    await db.updateTable('editions').set({ status: 'published', publish_date: '2031-01-02' }).where('id', '=', edition.edition_id).execute();
+    await assertExact('edition published again, date moved');
+
+    await db.updateTable('articles').set({ sort_order: 999 }).where('id', '=', first[1]!).execute();
+    await assertExact('order changed');
+    await db.deleteFrom('articles').where('id', '=', first[2]!).execute();
+    await assertExact('article deleted');
+
+    const other = await makeEdition(h);
+    const made = await makeArticle(h, { edition_id: other.id, headline: 'Airport airport airport airport opens a second airport terminal' });
+    await assertExact('article added');
+    await db.updateTable('articles').set({ edition_id: edition.edition_id }).where('id', '=', made.id).execute();
+    await assertExact('article moved to another edition');
+  });
+
+  it('rebuilds the words on the next refresh and drops those that became rare', async () => {
+    const ctx = await adminCtx(h);
+    const before = await words(h.database.db);
+    const again = await refreshCommonWords(ctx, { minArticles: MIN, postingsPerWord: PER_WORD });
+    assert.equal(again.rebuilt + again.added.length, again.words);
+    assert.ok(again.rebuilt >= before.length - again.dropped.length);
+    await assertExact('after a second refresh');
+    const raised = await refreshCommonWords(ctx, { minArticles: 10_000 });
+    assert.deepEqual(raised.dropped, await (async () => before.filter((w) => !raised.added.some((a) => a.lexeme === w)).sort())());
+    assert.equal(raised.words, 0);
+    assert.equal(raised.postings, 0, 'a dropped word leaves no postings');
+    for (const q of ['airport', 'terminal']) {
+      const page = await findArticles(h.database.db, { q }, { limit: 3, offset: 0, counted: false });
+      assert.deepEqual(page.items.map((a) => a.id), (await reference(h.database.db, q)).slice(0, 3), `${q} without postings`);
+    }
+  });
+
+  it('runs as a recurring job of the worker', () => {
+    const handler = jobHandlers({ outboundAllowedHosts: parseAllowedHosts(''), mail: undefined as never }).find((j) => j.kind === REFRESH_COMMON_WORDS_JOB);
+    assert.ok(handler, 'the worker runs the refresh');
+    assert.equal(handler.every, 86_400_000, 'daily');
+  });
+});

@@ -13,6 +13,8 @@
  *   DATABASE_URL=postgres://…/search airport-intel seed synthetic --articles 100000
  *   BENCH_DATABASE_URL=postgres://…/search npm run bench:search-distinct
  *
+ * Also prints how many queries are one common word with postings (migration 0030, decision 0061).
+ *
  * Knobs: SEARCH_SOLO (set: each query once alone first, and the distribution of those times),
  * SEARCH_QUERIES (1 200 distinct queries), SEARCH_CONNECTIONS (10), SEARCH_SECONDS (30),
  * SEARCH_TARGET_MS (100), SEARCH_PAGE (the page size asked, 20), SEARCH_POOL (the service's PostgreSQL
@@ -24,6 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { archiveFilter, searchArchive } from '../src/domain/articles/search-archive.js';
+import { commonWordOf } from '../src/domain/articles/common-words.js';
 import { ACTIONS, BUILDERS, largeAirports, PHRASES, prng, SUBJECTS } from '../src/seed/synthetic-vocabulary.js';
 import { isClean, runLoad } from './load.js';
 import { benchApp, benchCaller, benchDatabase, explainStatements, say, verdict } from './scale-common.js';
@@ -98,6 +101,12 @@ try {
     if ((i + 1) % 200 === 0) say(`  verified ${i + 1} / ${list.length} first pages (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
   console.log(`first pages identical to today's ranking: ${list.length} of ${list.length} queries (${nonEmpty} with results)`);
+  // The common words' postings (migration 0030): how many queries are one such word.
+  const common = new Set<string>();
+  for (const q of list) if ((await commonWordOf(db, q)) !== undefined) common.add(q);
+  const { rows: kept } = await sql<{ words: number; postings: number }>`
+    select (select count(*) from search_common_words)::int as words, (select count(*) from article_search_postings)::int as postings`.execute(db);
+  console.log(`common words with postings: ${kept[0]!.words} (${kept[0]!.postings} postings); ${common.size} of the ${list.length} queries are one of them`);
 
   // ---- SEARCH_SOLO=1: each distinct query once, alone, as the route reads it: where the tail comes from
   if (process.env.SEARCH_SOLO) {
@@ -116,10 +125,10 @@ try {
   }
 
   // ---- plans of a few queries (one word, several words, a phrase)
-  const samples = [list.find((q) => !q.includes(' ')), list.find((q) => q.includes(' ') && !q.startsWith('"')), list.find((q) => q.startsWith('"'))].filter((q): q is string => !!q);
+  const samples = [list.find((q) => !q.includes(' ') && !common.has(q)), [...common][0], list.find((q) => q.includes(' ') && !q.startsWith('"')), list.find((q) => q.startsWith('"'))].filter((q): q is string => !!q);
   const explainLog: string[] = [];
   for (const q of samples) {
-    const plans = await explainStatements(bench.url, ctx, (c) => searchArchive(c, { q }, { limit: PAGE, offset: 0 }));
+    const plans = await explainStatements(bench.url, ctx, (c) => searchArchive(c, { q }, { limit: PAGE, offset: 0, counted: false }));
     const block = [`=== q=${JSON.stringify(q)}`, ...plans.map((p) => p.plan)].join('\n');
     explainLog.push(block);
     console.log(block);

@@ -171,6 +171,18 @@ describe('common words read from their postings', () => {
     }
   });
 
+  it('estimates the words from a sample of a larger archive, and the postings stay exact', async () => {
+    const db = h.database.db;
+    await sql`analyze article_search`.execute(db);
+    const rows = Number((await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = 'article_search'::regclass`.execute(db)).rows[0]!.n);
+    assert.ok(rows > 20, `the planner knows the table's size (${rows})`);
+    const sampled = await refreshCommonWords(await adminCtx(h), { minArticles: MIN, postingsPerWord: PER_WORD, sampleRows: Math.ceil(rows / 2) });
+    // Estimated from about half the pages: counts are scaled back to the whole (multiples of about 2).
+    assert.ok(sampled.words > 0, 'some words are chosen from the sample');
+    assert.ok(sampled.added.every((w) => w.articles >= MIN), JSON.stringify(sampled.added));
+    await assertExact('chosen from a sample');
+  });
+
   it('runs as a recurring job of the worker', () => {
     const handler = jobHandlers({ outboundAllowedHosts: parseAllowedHosts(''), mail: undefined as never }).find((j) => j.kind === REFRESH_COMMON_WORDS_JOB);
     assert.ok(handler, 'the worker runs the refresh');

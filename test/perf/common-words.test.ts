@@ -154,6 +154,36 @@ describe('common words read from their postings', () => {
     await assertExact('article moved to another edition');
   });
 
+  it('keeps a hyphenated compound as a word: its query is the phrase of the compound and its parts', async () => {
+    const db = h.database.db;
+    const edition = await makeEdition(h);
+    const made: string[] = [];
+    const texts = [
+      'Zephyrport net-zero plan', 'Net-zero apron at Zephyrport', 'Zephyrport goes net-zero by 2030 net-zero',
+      'A net gain: zero emissions and net-zero hangars at Zephyrport', 'Net-zero, net-zero, net-zero', 'Zephyrport net result: zero',
+    ];
+    for (const [i, headline] of texts.entries()) made.push((await makeArticle(h, { edition_id: edition.id, headline, sort_order: i })).id);
+    const report = await refreshCommonWords(await adminCtx(h), { minArticles: 5, postingsPerWord: 3 });
+    assert.ok(report.added.some((w) => w.lexeme === 'net-zero') || (await words(db)).includes('net-zero'), JSON.stringify(report.added));
+    const { rows } = await sql<{ q: string }>`select query::text as q from search_common_words where lexeme = 'net-zero'`.execute(db);
+    assert.equal(rows[0]?.q, `'net-zero' <-> 'net' <-> 'zero'`);
+    for (const q of ['net-zero', 'Net-Zero', '"net-zero"']) assert.equal(await commonWordOf(db, q), 'net-zero', q);
+    assert.equal(await commonWordOf(db, 'net zero'), undefined, 'two words are not the compound');
+    // The last headline has "net" and "zero" apart, not the compound: not a match.
+    const want = await reference(db, 'net-zero');
+    assert.equal(want.length, 5);
+    assert.ok(!want.includes(made[5]!));
+    for (const [limit, offset] of [[3, 0], [2, 1], [5, 0]] as const) {
+      const page = await findArticles(db, { q: 'net-zero' }, { limit, offset, counted: false });
+      assert.deepEqual(page.items.map((a) => a.id), want.slice(offset, offset + limit), `net-zero limit ${limit} offset ${offset}`);
+    }
+    // The trigger keeps the compound's postings: a new article that ranks first joins them.
+    const first = await makeArticle(h, { edition_id: edition.id, headline: 'Net-zero net-zero net-zero net-zero: Zephyrport net-zero', sort_order: 0 });
+    assert.equal((await postings(db, 'net-zero'))[0], first.id);
+    assert.deepEqual((await findArticles(db, { q: 'net-zero' }, { limit: 2, offset: 0, counted: false })).items.map((a) => a.id), (await reference(db, 'net-zero')).slice(0, 2));
+    await assertExact('with a compound');
+  });
+
   it('rebuilds the words on the next refresh and drops those that became rare', async () => {
     const ctx = await adminCtx(h);
     const before = await words(h.database.db);

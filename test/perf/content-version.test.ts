@@ -25,6 +25,10 @@ const UNWATCHED = [
   // a copy of articles kept by triggers (migration 0020): every change of it is a change of
   // articles or editions, which bump the version themselves
   'article_search',
+  // the search's common words and their postings (migration 0030, decision 0061): the postings are
+  // kept by a trigger on article_search (so by writes of articles and editions, which bump the
+  // version), and the daily refresh changes only which queries read them, never an answer
+  'article_search_postings', 'search_common_words',
   // the facet counts kept by triggers (migration 0026): every change of them is a change of
   // projects or their links, which bump the version themselves
   'project_facet_deltas',

@@ -12,6 +12,10 @@
 -- thousandth match) that window is exactly the ranked matches' window; past them, or where deletes
 -- have thinned them, the search ranks the matches as before.
 --
+-- A hyphenated compound (`net-zero`) is a lexeme too, whose query is the phrase of the compound
+-- and its parts (`'net-zero' <-> 'net' <-> 'zero'`): every match contains the compound, and the
+-- rank is still a function of the article alone, so it is kept the same way.
+--
 -- `search_common_words` names the lexemes that have postings (chosen and given their floor by the
 -- recurring job `search.refresh-common-words`, src/domain/articles/common-words.ts, from
 -- `ts_stat`, over a sample on a large archive): the lexeme, the tsquery of that one lexeme (what `websearch_to_tsquery('english', q)`
@@ -60,7 +64,7 @@ begin
     select c.lexeme, new.article_id, r.rank, new.publish_date, new.sort_order
       from search_common_words c
      cross join lateral (select ts_rank(new.search_vector, c.query) as rank) r
-     where c.lexeme = any (tsvector_to_array(new.search_vector))
+     where c.lexeme = any (tsvector_to_array(new.search_vector)) and new.search_vector @@ c.query
        and (c.floor_rank, c.floor_date, new.sort_order, new.article_id) <= (r.rank, new.publish_date, c.floor_sort_order, c.floor_article_id);
   end if;
   return null;
@@ -69,3 +73,7 @@ $$;
 drop trigger if exists article_search_postings_trg on article_search;
 create trigger article_search_postings_trg after insert or update or delete on article_search
   for each row execute function article_search_postings_sync();
+
+-- Neither table bumps the content version (migration 0013): the postings change only with
+-- article_search, whose writes come from articles and editions, which bump it; the refresh changes
+-- which queries read the postings, never an answer (test/perf/content-version.test.ts).

@@ -85,8 +85,23 @@ async function wordStatistics(db: Kysely<DB>, atLeast: number, sampleRows: numbe
   const source = `select search_vector from article_search${percent < 100 ? ` tablesample system (${percent.toFixed(4)}) repeatable (0)` : ''} where edition_status = 'published' and kind = 'article'`;
   const { rows } = await sql<{ word: string; ndoc: number }>`
     select word, ndoc from ts_stat(${source})
-     where ndoc * ${scale}::float8 >= ${atLeast} and word ~ '^[[:alnum:]]+$'`.execute(db);
+     where ndoc * ${scale}::float8 >= ${atLeast} and word ~ '^[[:alnum:]]+(-[[:alnum:]]+)*$'`.execute(db);
   return rows.map((r) => ({ word: r.word, ndoc: Math.round(r.ndoc * scale) }));
+}
+
+/**
+ * The tsquery (as text) that a one-word query for `lexeme` gives: the lexeme itself for a word of
+ * letters and digits (not `websearch_to_tsquery` of it, which would stem the stem again: `expans`
+ * would become `expan`); for a hyphenated compound, `websearch_to_tsquery` of it, which is the
+ * compound followed by its parts as a phrase (`'net-zero' <-> 'net' <-> 'zero'`), or `undefined`
+ * when it is not of that form (then every match contains the compound lexeme, which the trigger
+ * relies on to find an article's postings).
+ */
+async function queryOf(db: Kysely<DB>, lexeme: string): Promise<string | undefined> {
+  if (!lexeme.includes('-')) return `'${lexeme}'`;
+  const { rows } = await sql<{ q: string }>`select websearch_to_tsquery('english', ${lexeme})::text as q`.execute(db);
+  const q = rows[0]?.q ?? '';
+  return q.startsWith(`'${lexeme}' <-> `) && /^'[^']+'( <-> '[^']+')+$/.test(q) ? q : undefined;
 }
 
 /**
@@ -99,7 +114,7 @@ async function wordStatistics(db: Kysely<DB>, atLeast: number, sampleRows: numbe
  * again). Each word is done
  * in its own short transaction holding a SHARE lock on `article_search` (article writes wait for
  * it, about a tenth of a second at 100 000 articles; reads do not). Only lexemes of letters and
- * digits are chosen (what a one-word query can ask for). Idempotent; safe to run from several
+ * digits, or hyphenated compounds of them, are chosen (what a one-word query can ask for). Idempotent; safe to run from several
  * processes at once (the lock orders them).
  * @returns what changed, and the words and postings kept afterwards
  */
@@ -110,17 +125,21 @@ export async function refreshCommonWords(ctx: Ctx, options: RefreshCommonWordsOp
   const stats = await wordStatistics(db, Math.ceil(min / 2), options.sampleRows ?? WORD_STATISTICS_SAMPLE_ROWS);
   const { rows: listed } = await sql<{ lexeme: string }>`select lexeme from search_common_words`.execute(db);
   const current = new Set(listed.map((r) => r.lexeme));
-  const kept = stats.filter((s) => s.ndoc >= min || current.has(s.word)).sort((a, b) => b.ndoc - a.ndoc || (a.word < b.word ? -1 : 1));
+  const kept: { word: string; ndoc: number; query: string }[] = [];
+  for (const s of stats.filter((w) => w.ndoc >= min || current.has(w.word)).sort((a, b) => b.ndoc - a.ndoc || (a.word < b.word ? -1 : 1))) {
+    const query = await queryOf(db, s.word);
+    if (query !== undefined) kept.push({ ...s, query });
+  }
   const keptWords = new Set(kept.map((s) => s.word));
   const toDrop = [...current].filter((w) => !keptWords.has(w)).sort();
   const report: CommonWordsReport = { added: [], rebuilt: 0, dropped: [], words: 0, postings: 0 };
   const total = kept.length + toDrop.length;
   let done = 0;
-  for (const { word, ndoc } of kept) {
+  for (const { word, ndoc, query: text } of kept) {
     if (options.signal?.aborted) break;
     await db.transaction().execute(async (trx) => {
       await sql`lock table article_search in share mode`.execute(trx);
-      const query = sql`(${`'${word}'`})::tsquery`;
+      const query = sql`${text}::tsquery`;
       await sql`delete from article_search_postings where lexeme = ${word}`.execute(trx);
       // The first perWord matches in the search's order; the last of them is the floor.
       await sql`

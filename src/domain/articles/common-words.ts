@@ -1,7 +1,7 @@
 /**
  * The common words' postings (migration 0030, decision 0061): for each lexeme that many published
- * articles contain, one row per such article with its `ts_rank` for that lexeme alone, indexed in
- * the search's order, so that a one-word query for a common word reads its first page off an index
+ * articles contain, a row for each of its first matches with its `ts_rank` for that lexeme alone,
+ * indexed in the search's order, so that a one-word query for a common word reads its first page off an index
  * instead of ranking every match (bench/README.md, "Common words read from their postings").
  *
  * The postings of a listed word (`search_common_words`) hold exactly the published articles that
@@ -72,8 +72,9 @@ export interface RefreshCommonWordsOptions {
 export const WORD_STATISTICS_SAMPLE_ROWS = 100_000;
 
 /**
- * The lexemes of letters and digits in at least `atLeast` published articles (estimated from a
- * sample on a larger archive: {@link WORD_STATISTICS_SAMPLE_ROWS}), with that number.
+ * The lexemes of letters and digits, or hyphenated compounds of them, in at least `atLeast`
+ * published articles (estimated from a sample on a larger archive:
+ * {@link WORD_STATISTICS_SAMPLE_ROWS}), with that number.
  */
 async function wordStatistics(db: Kysely<DB>, atLeast: number, sampleRows: number): Promise<{ word: string; ndoc: number }[]> {
   // The planner's row estimate (0 or -1 before the first ANALYZE: then every row is read).
@@ -90,12 +91,13 @@ async function wordStatistics(db: Kysely<DB>, atLeast: number, sampleRows: numbe
 }
 
 /**
- * The tsquery (as text) that a one-word query for `lexeme` gives: the lexeme itself for a word of
- * letters and digits (not `websearch_to_tsquery` of it, which would stem the stem again: `expans`
- * would become `expan`); for a hyphenated compound, `websearch_to_tsquery` of it, which is the
- * compound followed by its parts as a phrase (`'net-zero' <-> 'net' <-> 'zero'`), or `undefined`
- * when it is not of that form (then every match contains the compound lexeme, which the trigger
- * relies on to find an article's postings).
+ * The tsquery (as text) that a one-word query for `lexeme` gives:
+ * - for a word of letters and digits, the lexeme itself (not `websearch_to_tsquery` of it, which
+ *   would stem the stem again: `expans` would become `expan`);
+ * - for a hyphenated compound, `websearch_to_tsquery` of it when that is the compound followed by
+ *   its parts as a phrase (`'net-zero' <-> 'net' <-> 'zero'`), so that every match contains the
+ *   compound lexeme (the trigger finds an article's postings by its lexemes); else `undefined`
+ *   (`duty-fre` gives `'duty-fr' <-> …`: not kept).
  */
 async function queryOf(db: Kysely<DB>, lexeme: string): Promise<string | undefined> {
   if (!lexeme.includes('-')) return `'${lexeme}'`;
@@ -106,16 +108,18 @@ async function queryOf(db: Kysely<DB>, lexeme: string): Promise<string | undefin
 
 /**
  * Chooses the common words again from the archive's statistics (`ts_stat` over the published
- * articles, or a sample of them on a larger archive) and builds their postings again: a lexeme in at least `minArticles` published articles
- * gets postings, a listed one stays while in at least half of that (the gap keeps a word near the
- * threshold from being added and dropped on alternate days) and loses them below. Each kept word's
- * postings are rebuilt as its first `postingsPerWord` matches in the search's order and its floor
- * set to the last of them (so that new articles and deletes since the last refresh are balanced
- * again). Each word is done
- * in its own short transaction holding a SHARE lock on `article_search` (article writes wait for
- * it, about a tenth of a second at 100 000 articles; reads do not). Only lexemes of letters and
- * digits, or hyphenated compounds of them, are chosen (what a one-word query can ask for). Idempotent; safe to run from several
- * processes at once (the lock orders them).
+ * articles, or a sample of them on a larger archive) and builds their postings again:
+ * - a lexeme in at least `minArticles` published articles gets postings; a listed one keeps them
+ *   while in at least half of that (the gap keeps a word near the threshold from being added and
+ *   dropped on alternate days) and loses them below;
+ * - only lexemes of letters and digits, or hyphenated compounds of them, are chosen (what a
+ *   one-word query can ask for: {@link queryOf});
+ * - each kept word's postings are rebuilt as its first `postingsPerWord` matches in the search's
+ *   order and its floor set to the last of them (so that new articles and deletes since the last
+ *   refresh are balanced again);
+ * - each word is done in its own short transaction holding a SHARE lock on `article_search`
+ *   (article writes wait for it, about a tenth of a second at 100 000 articles; reads do not).
+ * Idempotent; safe to run from several processes at once (the lock orders them).
  * @returns what changed, and the words and postings kept afterwards
  */
 export async function refreshCommonWords(ctx: Ctx, options: RefreshCommonWordsOptions = {}): Promise<CommonWordsReport> {
@@ -179,9 +183,9 @@ export async function refreshCommonWords(ctx: Ctx, options: RefreshCommonWordsOp
 }
 
 /**
- * The common word a text query asks for alone, if it has postings: the listed lexeme whose
- * one-lexeme tsquery equals `websearch_to_tsquery('english', q)` (`operator`, `Operators` and
- * `"operating"` all give `'oper'`), else `undefined`.
+ * The common word a text query asks for alone, if it has postings: the listed lexeme whose query
+ * equals `websearch_to_tsquery('english', q)` (`operator`, `Operators` and `"operating"` all give
+ * `'oper'`; `Net-Zero` gives the compound's phrase), else `undefined`.
  */
 export async function commonWordOf(db: Kysely<DB>, q: string): Promise<string | undefined> {
   const { rows } = await sql<{ lexeme: string }>`

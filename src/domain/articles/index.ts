@@ -1,5 +1,6 @@
 /**
- * Articles: the search engine of every face (search-engine.ts over the views of repository.ts),
+ * Articles: the search engine of every face (search-engine.ts over the views of repository.ts, with
+ * the common words' postings of common-words.ts),
  * one operation per file (list-, get-, search-, facet-, export-archive, search-archive, list-related-articles;
  * the reader's with `is_saved`, in the caller's archive scope), the admin writes (create-,
  * update-, delete-article) and their input and filter schemas. What the faces may import.

@@ -16,11 +16,11 @@
 -- and its parts (`'net-zero' <-> 'net' <-> 'zero'`): every match contains the compound, and the
 -- rank is still a function of the article alone, so it is kept the same way.
 --
--- `search_common_words` names the lexemes that have postings (chosen and given their floor by the
--- recurring job `search.refresh-common-words`, src/domain/articles/common-words.ts, from
--- `ts_stat`, over a sample on a large archive): the lexeme, the tsquery of that one lexeme (what `websearch_to_tsquery('english', q)`
--- gives for a query of that word alone, compared with `=`), the floor's four parts, and how many
--- articles held the word when it was chosen (estimated from the sample).
+-- `search_common_words` names the lexemes that have postings, chosen and given their floor by the
+-- recurring job `search.refresh-common-words` (src/domain/articles/common-words.ts) from `ts_stat`
+-- (over a sample on a large archive): the lexeme, its query (what `websearch_to_tsquery('english',
+-- q)` gives for a query of that word alone, compared with `=`), the floor's four parts, and how
+-- many articles held the word when it was chosen (estimated from the sample).
 create table if not exists search_common_words (
   lexeme     text primary key,
   query      tsquery not null,

@@ -29,7 +29,8 @@ before(async () => {
 after(() => h.close());
 
 const PER_WORD = 5;
-const MIN = 4;
+/** About 25 of the sample's words (4 lists 141, and every check below reads every listed word). */
+const MIN = 8;
 
 /**
  * The ranked query of before issue 31 (published articles only): the ids in order. `q` is the
@@ -160,10 +161,11 @@ describe('common words read from their postings', () => {
     const made: string[] = [];
     const texts = [
       'Zephyrport net-zero plan', 'Net-zero apron at Zephyrport', 'Zephyrport goes net-zero by 2030 net-zero',
-      'A net gain: zero emissions and net-zero hangars at Zephyrport', 'Net-zero, net-zero, net-zero', 'Zephyrport net result: zero',
+      'A net gain: zero emissions and net-zero hangars at Zephyrport', 'Net-zero, net-zero, net-zero', 'Net-zero taxiways',
+      'Zephyrport buys net-zero tugs', 'Net-zero: the Zephyrport roadmap', 'Zephyrport net result: zero',
     ];
     for (const [i, headline] of texts.entries()) made.push((await makeArticle(h, { edition_id: edition.id, headline, sort_order: i })).id);
-    const report = await refreshCommonWords(await adminCtx(h), { minArticles: 5, postingsPerWord: 3 });
+    const report = await refreshCommonWords(await adminCtx(h), { minArticles: MIN, postingsPerWord: 3 });
     assert.ok(report.added.some((w) => w.lexeme === 'net-zero') || (await words(db)).includes('net-zero'), JSON.stringify(report.added));
     const { rows } = await sql<{ q: string }>`select query::text as q from search_common_words where lexeme = 'net-zero'`.execute(db);
     assert.equal(rows[0]?.q, `'net-zero' <-> 'net' <-> 'zero'`);
@@ -171,9 +173,9 @@ describe('common words read from their postings', () => {
     assert.equal(await commonWordOf(db, 'net zero'), undefined, 'two words are not the compound');
     // The last headline has "net" and "zero" apart, not the compound: not a match.
     const want = await reference(db, 'net-zero');
-    assert.equal(want.length, 5);
-    assert.ok(!want.includes(made[5]!));
-    for (const [limit, offset] of [[3, 0], [2, 1], [5, 0]] as const) {
+    assert.equal(want.length, 8);
+    assert.ok(!want.includes(made[8]!));
+    for (const [limit, offset] of [[3, 0], [2, 1], [5, 0], [8, 0]] as const) {
       const page = await findArticles(db, { q: 'net-zero' }, { limit, offset, counted: false });
       assert.deepEqual(page.items.map((a) => a.id), want.slice(offset, offset + limit), `net-zero limit ${limit} offset ${offset}`);
     }
@@ -191,8 +193,10 @@ describe('common words read from their postings', () => {
     assert.equal(again.rebuilt + again.added.length, again.words);
     assert.ok(again.rebuilt >= before.length - again.dropped.length);
     await assertExact('after a second refresh');
+    const listed = await words(h.database.db);
     const raised = await refreshCommonWords(ctx, { minArticles: 10_000 });
-    assert.deepEqual(raised.dropped, await (async () => before.filter((w) => !raised.added.some((a) => a.lexeme === w)).sort())());
+    assert.deepEqual(raised.added, []);
+    assert.deepEqual([...raised.dropped].sort(), listed, 'every listed word is dropped');
     assert.equal(raised.words, 0);
     assert.equal(raised.postings, 0, 'a dropped word leaves no postings');
     for (const q of ['airport', 'terminal']) {

@@ -165,8 +165,17 @@ describe('common words read from their postings', () => {
       'Zephyrport buys net-zero tugs', 'Net-zero: the Zephyrport roadmap', 'Zephyrport net result: zero',
     ];
     for (const [i, headline] of texts.entries()) made.push((await makeArticle(h, { edition_id: edition.id, headline, sort_order: i })).id);
-    const report = await refreshCommonWords(await adminCtx(h), { minArticles: MIN, postingsPerWord: 3 });
+    // A compound whose parts stem otherwise inside it: the lexeme `public-priv`, whose query
+    // `'public-priv' <-> 'public' <-> 'priv'` matches nothing (the part is `privat`).
+    for (let i = 0; i < MIN; i++) await makeArticle(h, { edition_id: edition.id, headline: `Public-private partnership number ${i + 1}`, sort_order: 20 + i });
+    const skipped: string[] = [];
+    const report = await refreshCommonWords(await adminCtx(h), {
+      minArticles: MIN, postingsPerWord: 3, onWord: (lexeme, change) => { if (change === 'skipped') skipped.push(lexeme); },
+    });
     assert.ok(report.added.some((w) => w.lexeme === 'net-zero') || (await words(db)).includes('net-zero'), JSON.stringify(report.added));
+    assert.ok(skipped.includes('public-priv'), `chosen by its statistics, then skipped: ${skipped.join(', ')}`);
+    assert.ok(!report.added.some((w) => w.lexeme === 'public-priv') && !(await words(db)).includes('public-priv'), 'a query that matches nothing is not listed');
+    assert.equal(report.words, (await words(db)).length);
     const { rows } = await sql<{ q: string }>`select query::text as q from search_common_words where lexeme = 'net-zero'`.execute(db);
     assert.equal(rows[0]?.q, `'net-zero' <-> 'net' <-> 'zero'`);
     for (const q of ['net-zero', 'Net-Zero', '"net-zero"']) assert.equal(await commonWordOf(db, q), 'net-zero', q);

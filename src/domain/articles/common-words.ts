@@ -39,7 +39,11 @@ export interface CommonWordsReport {
   added: { lexeme: string; articles: number }[];
   /** Lexemes already listed whose floor and postings were built again. */
   rebuilt: number;
-  /** Lexemes whose postings were dropped (now in fewer than half the threshold's articles). */
+  /**
+   * Lexemes whose postings were dropped: now in fewer than half the threshold's articles, or their
+   * query matches no published article (a stemmed compound such as `public-priv`, whose parts stem
+   * otherwise inside the compound: `'public-priv' <-> 'public' <-> 'priv'` against `privat`).
+   */
   dropped: string[];
   /** Lexemes listed after the refresh. */
   words: number;
@@ -57,8 +61,11 @@ export interface RefreshCommonWordsOptions {
   postingsPerWord?: number | undefined;
   /** Stops between words when aborted (what was done stays done and consistent). */
   signal?: AbortSignal | undefined;
-  /** Called after each word added, rebuilt or dropped (for progress output). */
-  onWord?: ((lexeme: string, change: 'added' | 'rebuilt' | 'dropped', done: number, total: number) => void) | undefined;
+  /**
+   * Called after each word added, rebuilt or dropped, or skipped (chosen by its statistics, but its
+   * query matches no published article), for progress output.
+   */
+  onWord?: ((lexeme: string, change: 'added' | 'rebuilt' | 'dropped' | 'skipped', done: number, total: number) => void) | undefined;
 }
 
 /**
@@ -141,7 +148,7 @@ export async function refreshCommonWords(ctx: Ctx, options: RefreshCommonWordsOp
   let done = 0;
   for (const { word, ndoc, query: text } of kept) {
     if (options.signal?.aborted) break;
-    await db.transaction().execute(async (trx) => {
+    const listedNow = await db.transaction().execute(async (trx) => {
       await sql`lock table article_search in share mode`.execute(trx);
       const query = sql`${text}::tsquery`;
       await sql`delete from article_search_postings where lexeme = ${word}`.execute(trx);
@@ -153,7 +160,7 @@ export async function refreshCommonWords(ctx: Ctx, options: RefreshCommonWordsOp
          where s.search_vector @@ ${query} and s.edition_status = 'published' and s.kind = 'article'
          order by 3 desc, s.publish_date desc, s.sort_order, s.article_id
          limit ${perWord}`.execute(trx);
-      await sql`
+      const floor = await sql<{ lexeme: string }>`
         insert into search_common_words (lexeme, query, floor_rank, floor_date, floor_sort_order, floor_article_id, articles, chosen_at)
         select ${word}, ${query}, p.rank, p.publish_date, p.sort_order, p.article_id, ${ndoc}, ${ctx.now()}
           from article_search_postings p where p.lexeme = ${word}
@@ -161,8 +168,21 @@ export async function refreshCommonWords(ctx: Ctx, options: RefreshCommonWordsOp
          limit 1
         on conflict (lexeme) do update
           set floor_rank = excluded.floor_rank, floor_date = excluded.floor_date, floor_sort_order = excluded.floor_sort_order,
-              floor_article_id = excluded.floor_article_id, articles = excluded.articles, chosen_at = excluded.chosen_at`.execute(trx);
+              floor_article_id = excluded.floor_article_id, articles = excluded.articles, chosen_at = excluded.chosen_at
+        returning lexeme`.execute(trx);
+      // No posting, no floor: a query that matches nothing is not listed (and unlisted if it was).
+      if (floor.rows.length === 0) await sql`delete from search_common_words where lexeme = ${word}`.execute(trx);
+      return floor.rows.length > 0;
     });
+    if (!listedNow) {
+      if (current.has(word)) {
+        report.dropped.push(word);
+        options.onWord?.(word, 'dropped', ++done, total);
+      } else {
+        options.onWord?.(word, 'skipped', ++done, total);
+      }
+      continue;
+    }
     if (current.has(word)) report.rebuilt++;
     else report.added.push({ lexeme: word, articles: ndoc });
     options.onWord?.(word, current.has(word) ? 'rebuilt' : 'added', ++done, total);
@@ -177,6 +197,7 @@ export async function refreshCommonWords(ctx: Ctx, options: RefreshCommonWordsOp
     report.dropped.push(word);
     options.onWord?.(word, 'dropped', ++done, total);
   }
+  report.dropped.sort();
   const { rows: sizes } = await sql<{ words: number; postings: number }>`
     select (select count(*) from search_common_words)::int as words, (select count(*) from article_search_postings)::int as postings`.execute(db);
   return { ...report, words: sizes[0]?.words ?? 0, postings: sizes[0]?.postings ?? 0 };

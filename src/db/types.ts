@@ -175,6 +175,7 @@ export interface ArticleSearchPostings {
 
 /** Migration 0030: the words whose postings are kept (chosen by the job `search.refresh-common-words`). */
 export interface SearchCommonWords {
+  anchor: string;
   articles: number;
   chosen_at: Timestamp;
   floor_article_id: string;

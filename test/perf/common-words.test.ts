@@ -77,11 +77,13 @@ async function assertExact(label: string): Promise<void> {
     const kept = await postings(db, lexeme);
     assert.deepEqual(kept, upToFloor.map((r) => r.id), `${label}: postings of ${lexeme}`);
     assert.deepEqual(kept, want.slice(0, kept.length), `${label}: the postings of ${lexeme} are its first matches`);
-    // The engine, for the words whose text is their own query (most: `airport`, not `expans`).
-    if ((await commonWordOf(db, lexeme)) !== lexeme) continue;
+    // The engine, for the words whose text is their own query (most: `airport`, not `expans`), and
+    // the phrases whose quoted text is (`"intern airport"`).
+    const text = lexeme.includes(' ') ? `"${lexeme}"` : lexeme;
+    if ((await commonWordOf(db, text)) !== lexeme) continue;
     queried++;
     for (const [limit, offset] of [[3, 0], [2, 2], [PER_WORD, 0], [4, 3], [20, 0], [3, 30]] as const) {
-      const page = await findArticles(db, { q: lexeme }, { limit, offset, counted: false });
+      const page = await findArticles(db, { q: text }, { limit, offset, counted: false });
       assert.deepEqual(page.items.map((a) => a.id), want.slice(offset, offset + limit), `${label}: ${lexeme} limit ${limit} offset ${offset}`);
     }
   }
@@ -193,6 +195,42 @@ describe('common words read from their postings', () => {
     assert.equal((await postings(db, 'net-zero'))[0], first.id);
     assert.deepEqual((await findArticles(db, { q: 'net-zero' }, { limit: 2, offset: 0, counted: false })).items.map((a) => a.id), (await reference(db, 'net-zero')).slice(0, 2));
     await assertExact('with a compound');
+  });
+
+  it('keeps a two-word phrase of common words: its query is the phrase, and the quoted phrase reads its postings', async () => {
+    const db = h.database.db;
+    const edition = await makeEdition(h);
+    const made: string[] = [];
+    for (let i = 0; i < MIN; i++) {
+      made.push((await makeArticle(h, { edition_id: edition.id, headline: `Quokkaport apron works, phase ${i + 1}${i % 3 === 0 ? ': the Quokkaport apron again' : ''}`, sort_order: i })).id);
+    }
+    // Both words, not side by side: not a match of the phrase.
+    const apart = await makeArticle(h, { edition_id: edition.id, headline: 'An apron at Quokkaport', sort_order: 40 });
+    const report = await refreshCommonWords(await adminCtx(h), { minArticles: MIN, postingsPerWord: 3 });
+    assert.ok(report.added.some((w) => w.lexeme === 'quokkaport apron'), JSON.stringify(report.added));
+    const { rows } = await sql<{ q: string; anchor: string }>`select query::text as q, anchor from search_common_words where lexeme = 'quokkaport apron'`.execute(db);
+    assert.deepEqual(rows, [{ q: `'quokkaport' <-> 'apron'`, anchor: 'quokkaport' }]);
+    assert.equal(await commonWordOf(db, '"Quokkaport aprons"'), 'quokkaport apron');
+    assert.equal(await commonWordOf(db, 'Quokkaport apron'), undefined, 'the two words unquoted are not the phrase');
+    const want = await reference(db, '"Quokkaport apron"');
+    assert.equal(want.length, MIN);
+    assert.ok(!want.includes(apart.id));
+    assert.deepEqual(await postings(db, 'quokkaport apron'), want.slice(0, 3));
+    for (const [limit, offset] of [[3, 0], [2, 1], [5, 0], [MIN, 0]] as const) {
+      const page = await findArticles(db, { q: '"Quokkaport apron"' }, { limit, offset, counted: false });
+      assert.deepEqual(page.items.map((a) => a.id), want.slice(offset, offset + limit), `phrase limit ${limit} offset ${offset}`);
+    }
+    // The trigger finds a phrase's postings by its anchor: a headline that loses the phrase loses
+    // its posting, and one that ranks first joins them.
+    const top = want[0]!;
+    await db.updateTable('articles').set({ headline: 'Apron works at Quokkaport' }).where('id', '=', top).execute();
+    assert.ok(!(await postings(db, 'quokkaport apron')).includes(top), 'the posting of a headline without the phrase is gone');
+    const first = await makeArticle(h, { edition_id: edition.id, headline: 'Quokkaport apron, Quokkaport apron, Quokkaport apron', sort_order: 0 });
+    assert.equal((await postings(db, 'quokkaport apron'))[0], first.id);
+    assert.deepEqual((await findArticles(db, { q: '"quokkaport apron"' }, { limit: 3, offset: 0, counted: false })).items.map((a) => a.id), (await reference(db, '"Quokkaport apron"')).slice(0, 3));
+    await db.deleteFrom('articles').where('id', '=', first.id).execute();
+    assert.ok(!(await postings(db, 'quokkaport apron')).includes(first.id), 'a deleted article leaves no posting');
+    await assertExact('with a phrase');
   });
 
   it('rebuilds the words on the next refresh and drops those that became rare', async () => {

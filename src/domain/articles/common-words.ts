@@ -1,8 +1,10 @@
 /**
- * The common words' postings (migration 0030, decision 0061): for each lexeme that many published
- * articles contain, a row for each of its first matches with its `ts_rank` for that lexeme alone,
- * indexed in the search's order, so that a one-word query for a common word reads its first page off an index
- * instead of ranking every match (bench/README.md, "Common words read from their postings").
+ * The common words' postings (migrations 0030 and 0031, decision 0061): for each lexeme that many
+ * published articles contain, and each two-word phrase of such lexemes that as many contain, a row
+ * for each of its first matches with its `ts_rank` for that word (or phrase) alone, indexed in the
+ * search's order, so that a one-word query for a common word, or a quoted two-word phrase of them,
+ * reads its first page off an index instead of ranking every match (bench/README.md, "Common words
+ * read from their postings", "Common phrases too").
  *
  * The postings of a listed word (`search_common_words`) hold exactly the published articles that
  * contain it and sort, in the search's order (rank for the word alone, edition date, order in the
@@ -57,6 +59,8 @@ export interface RefreshCommonWordsOptions {
   minArticles?: number | undefined;
   /** Rows read for the statistics when the archive is larger (default {@link WORD_STATISTICS_SAMPLE_ROWS}). */
   sampleRows?: number | undefined;
+  /** Rows read for the two-word phrases' statistics when the archive is larger (default {@link PHRASE_STATISTICS_SAMPLE_ROWS}). */
+  phraseSampleRows?: number | undefined;
   /** Best-ranked articles kept per word (default {@link POSTINGS_PER_WORD}). */
   postingsPerWord?: number | undefined;
   /** Stops between words when aborted (what was done stays done and consistent). */
@@ -79,16 +83,24 @@ export interface RefreshCommonWordsOptions {
 export const WORD_STATISTICS_SAMPLE_ROWS = 100_000;
 
 /**
+ * The percentage of `article_search`'s pages to sample for about `sampleRows` rows (100: all of
+ * them), and the factor that scales a count in the sample back to the whole, from the planner's
+ * row estimate (0 or -1 before the first ANALYZE: then every row is read).
+ */
+async function samplePercent(db: Kysely<DB>, sampleRows: number): Promise<{ percent: number; scale: number }> {
+  const { rows: size } = await sql<{ rows: number }>`select reltuples::float8 as rows from pg_class where oid = 'article_search'::regclass`.execute(db);
+  const estimate = Number(size[0]?.rows ?? 0);
+  const percent = estimate > sampleRows ? (100 * sampleRows) / estimate : 100;
+  return { percent, scale: 100 / percent };
+}
+
+/**
  * The lexemes of letters and digits, or hyphenated compounds of them, in at least `atLeast`
  * published articles (estimated from a sample on a larger archive:
  * {@link WORD_STATISTICS_SAMPLE_ROWS}), with that number.
  */
 async function wordStatistics(db: Kysely<DB>, atLeast: number, sampleRows: number): Promise<{ word: string; ndoc: number }[]> {
-  // The planner's row estimate (0 or -1 before the first ANALYZE: then every row is read).
-  const { rows: size } = await sql<{ rows: number }>`select reltuples::float8 as rows from pg_class where oid = 'article_search'::regclass`.execute(db);
-  const estimate = Number(size[0]?.rows ?? 0);
-  const percent = estimate > sampleRows ? (100 * sampleRows) / estimate : 100;
-  const scale = 100 / percent;
+  const { percent, scale } = await samplePercent(db, sampleRows);
   // ts_stat takes the text of its query; the percentage is a number written out, never input.
   const source = `select search_vector from article_search${percent < 100 ? ` tablesample system (${percent.toFixed(4)}) repeatable (0)` : ''} where edition_status = 'published' and kind = 'article'`;
   const { rows } = await sql<{ word: string; ndoc: number }>`
@@ -98,7 +110,46 @@ async function wordStatistics(db: Kysely<DB>, atLeast: number, sampleRows: numbe
 }
 
 /**
- * The tsquery (as text) that a one-word query for `lexeme` gives:
+ * How many published articles are read to count the two-word phrases: a smaller sample than the
+ * words' (each article's positions of the common words are joined with themselves: 2.2 s for
+ * 10 000 articles of the synthetic archive, within the worker's 5 s statement bound only on a
+ * quiet machine), about a second at any size; at the threshold of 5 000 articles in a million, a
+ * phrase at the threshold is seen about 25 times in the sample.
+ */
+export const PHRASE_STATISTICS_SAMPLE_ROWS = 5_000;
+
+/**
+ * The two-word phrases of `words` (lexemes of letters and digits: a phrase in `atLeast` articles has
+ * both its words in as many) in at least `atLeast` published articles, counted as adjacent
+ * positions (what `'a' <-> 'b'` matches), estimated from a sample of about `sampleRows` articles;
+ * each as `'a b'`.
+ */
+async function phraseStatistics(db: Kysely<DB>, atLeast: number, sampleRows: number, words: string[]): Promise<{ word: string; ndoc: number }[]> {
+  const single = words.filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
+  if (single.length < 1) return [];
+  const { percent, scale } = await samplePercent(db, sampleRows);
+  const sample = percent < 100 ? sql.raw(` tablesample system (${percent.toFixed(4)}) repeatable (0)`) : sql``;
+  const { rows } = await sql<{ word: string; ndoc: number }>`
+    with d as (
+      select row_number() over () as doc, search_vector from article_search${sample}
+       where edition_status = 'published' and kind = 'article'),
+    t as materialized (
+      select d.doc, u.lexeme, p.pos
+        from d cross join lateral unnest(d.search_vector) u(lexeme, positions, weights)
+        join unnest(${single}::text[]) w(lexeme) on w.lexeme = u.lexeme
+       cross join lateral unnest(u.positions) p(pos))
+    select a.lexeme || ' ' || b.lexeme as word, count(distinct a.doc)::int as ndoc
+      from t a join t b on b.doc = a.doc and b.pos = a.pos + 1
+     where a.lexeme <> b.lexeme
+     group by 1
+    having count(distinct a.doc) * ${scale}::float8 >= ${atLeast}`.execute(db);
+  return rows.map((r) => ({ word: r.word, ndoc: Math.round(r.ndoc * scale) }));
+}
+
+/**
+ * The tsquery (as text) that a query for `lexeme` alone gives:
+ * - for a two-word phrase (`intern airport`), the phrase of its lexemes (`'intern' <-> 'airport'`,
+ *   what `"International Airport"`, quoted, gives);
  * - for a word of letters and digits, the lexeme itself (not `websearch_to_tsquery` of it, which
  *   would stem the stem again: `expans` would become `expan`);
  * - for a hyphenated compound, `websearch_to_tsquery` of it when that is the compound followed by
@@ -107,6 +158,7 @@ async function wordStatistics(db: Kysely<DB>, atLeast: number, sampleRows: numbe
  *   (`duty-fre` gives `'duty-fr' <-> …`: not kept).
  */
 async function queryOf(db: Kysely<DB>, lexeme: string): Promise<string | undefined> {
+  if (lexeme.includes(' ')) return lexeme.split(' ').map((w) => `'${w}'`).join(' <-> ');
   if (!lexeme.includes('-')) return `'${lexeme}'`;
   const { rows } = await sql<{ q: string }>`select websearch_to_tsquery('english', ${lexeme})::text as q`.execute(db);
   const q = rows[0]?.q ?? '';
@@ -120,7 +172,8 @@ async function queryOf(db: Kysely<DB>, lexeme: string): Promise<string | undefin
  *   while in at least half of that (the gap keeps a word near the threshold from being added and
  *   dropped on alternate days) and loses them below;
  * - only lexemes of letters and digits, or hyphenated compounds of them, are chosen (what a
- *   one-word query can ask for: {@link queryOf});
+ *   one-word query can ask for: {@link queryOf}), and the two-word phrases of such words (what a
+ *   quoted phrase asks for: {@link phraseStatistics}), under the same threshold;
  * - each kept word's postings are rebuilt as its first `postingsPerWord` matches in the search's
  *   order and its floor set to the last of them (so that new articles and deletes since the last
  *   refresh are balanced again);
@@ -133,7 +186,9 @@ export async function refreshCommonWords(ctx: Ctx, options: RefreshCommonWordsOp
   const min = options.minArticles ?? COMMON_WORD_MIN_ARTICLES;
   const perWord = options.postingsPerWord ?? POSTINGS_PER_WORD;
   const db = ctx.db as Kysely<DB>;
-  const stats = await wordStatistics(db, Math.ceil(min / 2), options.sampleRows ?? WORD_STATISTICS_SAMPLE_ROWS);
+  const words = await wordStatistics(db, Math.ceil(min / 2), options.sampleRows ?? WORD_STATISTICS_SAMPLE_ROWS);
+  const phrases = await phraseStatistics(db, Math.ceil(min / 2), options.phraseSampleRows ?? PHRASE_STATISTICS_SAMPLE_ROWS, words.map((w) => w.word));
+  const stats = [...words, ...phrases];
   const { rows: listed } = await sql<{ lexeme: string }>`select lexeme from search_common_words`.execute(db);
   const current = new Set(listed.map((r) => r.lexeme));
   const kept: { word: string; ndoc: number; query: string }[] = [];
@@ -161,8 +216,8 @@ export async function refreshCommonWords(ctx: Ctx, options: RefreshCommonWordsOp
          order by 3 desc, s.publish_date desc, s.sort_order, s.article_id
          limit ${perWord}`.execute(trx);
       const floor = await sql<{ lexeme: string }>`
-        insert into search_common_words (lexeme, query, floor_rank, floor_date, floor_sort_order, floor_article_id, articles, chosen_at)
-        select ${word}, ${query}, p.rank, p.publish_date, p.sort_order, p.article_id, ${ndoc}, ${ctx.now()}
+        insert into search_common_words (lexeme, anchor, query, floor_rank, floor_date, floor_sort_order, floor_article_id, articles, chosen_at)
+        select ${word}, ${word.split(' ')[0]}, ${query}, p.rank, p.publish_date, p.sort_order, p.article_id, ${ndoc}, ${ctx.now()}
           from article_search_postings p where p.lexeme = ${word}
          order by p.rank, p.publish_date, p.sort_order desc, p.article_id desc
          limit 1

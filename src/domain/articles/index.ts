@@ -10,7 +10,7 @@ export type { AdminArticleView, AirportRef, ArticleView, Term } from './reposito
 export { insertArticle, loadArticle, loadArticleViews } from './repository.js';
 export { findArticles, matchingArticleIds, type ArticleFilter } from './search-engine.js';
 export {
-  articleJobs, COMMON_WORD_MIN_ARTICLES, commonWordOf, POSTINGS_PER_WORD, refreshCommonWords, REFRESH_COMMON_WORDS_JOB, WORD_STATISTICS_SAMPLE_ROWS,
+  articleJobs, COMMON_WORD_MIN_ARTICLES, commonWordOf, PHRASE_STATISTICS_SAMPLE_ROWS, POSTINGS_PER_WORD, refreshCommonWords, REFRESH_COMMON_WORDS_JOB, WORD_STATISTICS_SAMPLE_ROWS,
   type CommonWordsReport, type RefreshCommonWordsOptions,
 } from './common-words.js';
 export { withSaved, type ReaderArticle } from './saved-articles.js';

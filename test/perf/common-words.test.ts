@@ -46,8 +46,9 @@ async function reference(db: Kysely<DB>, q: string | { lexeme: string }): Promis
   return rows.map((r) => r.id);
 }
 
+/** The listed words and phrases, sorted in JavaScript's order (a database's collation may sort `air traffic` after `airlin`). */
 const words = async (db: Kysely<DB>) =>
-  (await sql<{ lexeme: string }>`select lexeme from search_common_words order by lexeme`.execute(db)).rows.map((r) => r.lexeme);
+  (await sql<{ lexeme: string }>`select lexeme from search_common_words`.execute(db)).rows.map((r) => r.lexeme).sort();
 
 /** The word's postings, in the index's order. */
 const postings = async (db: Kysely<DB>, lexeme: string) =>

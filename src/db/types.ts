@@ -173,7 +173,7 @@ export interface ArticleSearchPostings {
   sort_order: number;
 }
 
-/** Migration 0030: the words whose postings are kept (chosen by the job `search.refresh-common-words`). */
+/** Migrations 0030 and 0031: the words and two-word phrases whose postings are kept (chosen by the job `search.refresh-common-words`), each with the `anchor` lexeme the trigger finds it by. */
 export interface SearchCommonWords {
   anchor: string;
   articles: number;

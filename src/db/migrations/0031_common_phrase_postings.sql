@@ -1,5 +1,5 @@
 -- 0031: postings for the common two-word phrases too (issue 31; decision 0061, "Two-word phrases";
--- bench/README.md "Common phrases read from their postings"). After 0030 the search's slowest
+-- bench/README.md "Common phrases too, and a faster machine"). After 0030 the search's slowest
 -- queries were quoted phrases of headline words that most articles contain (`"International
 -- Airport"` matches 71 % of a million articles and took 735 ms alone). The rank of a phrase query
 -- (`'intern' <-> 'airport'`) is a function of the article's vector alone, like a word's, so the

@@ -154,7 +154,7 @@ async function phraseStatistics(db: Kysely<DB>, atLeast: number, sampleRows: num
  *   would stem the stem again: `expans` would become `expan`);
  * - for a hyphenated compound, `websearch_to_tsquery` of it when that is the compound followed by
  *   its parts as a phrase (`'net-zero' <-> 'net' <-> 'zero'`), so that every match contains the
- *   compound lexeme (the trigger finds an article's postings by its lexemes); else `undefined`
+ *   compound lexeme (its anchor: the trigger finds an entry by a lexeme every match contains); else `undefined`
  *   (`duty-fre` gives `'duty-fr' <-> …`: not kept).
  */
 async function queryOf(db: Kysely<DB>, lexeme: string): Promise<string | undefined> {

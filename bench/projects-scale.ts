@@ -18,13 +18,17 @@
  * load, time the first N requests of each scenario one at a time and print the slowest three with
  * their plans: where the tail comes from). Without BENCH_DATABASE_URL: a smoke run on a throwaway
  * database of SCALE_SMOKE_PROJECTS (2 000) projects — its figures say nothing about the target.
+ * Before the facets are timed, the facet index (decision 0062) is loaded (its time and memory are
+ * printed) and the answers to the first SCALE_VERIFY (20) filtered facet requests are checked
+ * against counting in SQL; a difference stops the bench.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { projectParamsToFilter, type ProjectParams } from '../src/domain/projects/index.js';
-import { facetProjects, listProjectsForReader, PROJECT_SORTS, type ProjectSort } from '../src/domain/projects/index.js';
+import { facetIndexState, facetProjects, listProjectsForReader, PROJECT_SORTS, type ProjectSort } from '../src/domain/projects/index.js';
+import { withDb } from '../src/domain/context.js';
 import { readAhead } from '../src/domain/pagination.js';
 import { isClean, runLoad, type LoadResult } from './load.js';
 import { benchApp, benchCaller, benchDatabase, drained, explainStatements, say, verdict } from './scale-common.js';
@@ -38,6 +42,7 @@ const SHORT_PLANS = process.env.SCALE_EXPLAIN === 'short';
 const ONLY = process.env.SCALE_ONLY ? new RegExp(process.env.SCALE_ONLY) : undefined;
 const SOLO = Number(process.env.SCALE_SOLO ?? 0);
 const POOL = Number(process.env.SCALE_POOL ?? CONNECTIONS);
+const VERIFY = Number(process.env.SCALE_VERIFY ?? 20);
 
 const bench = await benchDatabase({ projects: Number(process.env.SCALE_SMOKE_PROJECTS ?? 2000), seed: 7 }, POOL);
 let server: Awaited<ReturnType<typeof benchApp>> | undefined;
@@ -125,6 +130,28 @@ try {
     return (c: typeof ctx) => (s.facets ? facetProjects(c, filter)
       : readAhead({ limit: 50, offset: offset ?? 0 }, (w) => listProjectsForReader(c, filter, sort ?? 'title_asc', w)));
   };
+
+  // The facet index (decision 0062): loaded before anything is timed (a process loads it on its
+  // first filtered facet request), then its answers checked against counting in SQL (the same
+  // operation inside a transaction, where the index is never used) for the first VERIFY requests.
+  const facetScenario = scenarios.find((s) => s.facets && s.requests.some(([, p]) => Object.keys(p).length > 0));
+  if (facetScenario) {
+    const rss = process.memoryUsage().rss;
+    const started = performance.now();
+    await facetProjects(ctx, { status: 'planned' });
+    const state = facetIndexState(db);
+    say(`facet index: ${state?.baseRows.toLocaleString('en')} projects loaded in ${((performance.now() - started) / 1000).toFixed(1)} s, RSS +${((process.memoryUsage().rss - rss) / 1048576).toFixed(0)} MB`);
+    let same = 0;
+    const checked = facetScenario.requests.slice(0, VERIFY);
+    for (const [urlPath, params] of checked) {
+      const run = callOf(facetScenario, params);
+      const bySql = await db.transaction().execute(async (trx): Promise<unknown> => run(withDb(ctx, trx)));
+      if (JSON.stringify(await run(ctx)) === JSON.stringify(bySql)) same++;
+      else console.log(`DIFFERENT from counting in SQL: ${urlPath}`);
+    }
+    say(`facets: ${same} of ${checked.length} requests identical to counting in SQL`);
+    if (same !== checked.length) throw new Error('the facet index differs from counting in SQL: not measured');
+  }
 
   // Plans of one request per scenario (its statements as the app sends them).
   const explainLog: string[] = [];

@@ -4,18 +4,22 @@
  * are what the list's parameters take (status, region slug, ISO code, type slug, term slugs).
  *
  * Without a filter the counts are summed from `project_facet_deltas`, which triggers keep exact in
- * every writing transaction (migration 0026); with one they are counted over the matching projects
- * in two statements (the columns by grouping sets; the topics and tags from `term_ids`, migration
- * 0028). Both are labelled by one table of dimensions and give the same entries in the same order
+ * every writing transaction (migration 0026). With a filter of statuses, places, types, terms,
+ * years and values they are counted by the facet index in memory (src/domain/projects/facet-index.ts,
+ * decision 0062), brought up to the content version first; with any other filter, over the
+ * matching projects in two statements (the columns by grouping sets; the topics and tags from
+ * `term_ids`, migration 0028). All are labelled by one table of dimensions and give the same entries in the same order
  * (test/perf/facet-deltas.test.ts, after every kind of write; test/perf/facet-counts.test.ts
  * against reference SQL).
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Ctx } from '../context.js';
 import { gated, GATES } from '../entitlements.js';
 import { defineJob, type JobHandler } from '../jobs/index.js';
 import { facetSums, type Dimension, type Facet } from '../shared/facets.js';
-import { allOf } from '../shared/sql-filters.js';
+import { allOf, regionSlugs, termIds } from '../shared/sql-filters.js';
+import type { FacetCount, IndexFilter, Slots } from './facet-index.js';
+import { countFromIndex } from './facet-index-store.js';
 import { projectConditions } from './project-conditions.js';
 import type { ProjectFilter } from './schemas.js';
 
@@ -52,24 +56,72 @@ async function labelled(ctx: Ctx, sums: (counted: string) => RawBuilder<unknown>
 
 /**
  * Counts the vocabulary of the published projects matching `filter` (not narrowed in a preview).
- * Without a filter the counts are the sums of `project_facet_deltas`; with one, the statuses,
- * regions, countries and types of the matching projects are counted in one pass (grouping sets)
- * and their `term_ids` in another, the two statements concurrent on a pool.
+ * Without a filter the counts are the sums of `project_facet_deltas`; with one the facet index
+ * answers (outside a transaction) when it can, else the statuses, regions, countries and types of
+ * the matching projects are counted in one pass (grouping sets) and their `term_ids` in another,
+ * the two statements concurrent on a pool.
  * @throws DomainError FORBIDDEN without `projects` (full or preview)
  */
 export const facetProjects = gated(GATES.projects, async function facetProjects(ctx: Ctx, filter: ProjectFilter): Promise<ProjectFacets> {
-  const conditions = await projectConditions(ctx, filter);
-  // Only `p.published`: every published project, whose counts the triggers keep.
-  if (conditions.length === 1) {
-    return labelled(ctx, (counted) => sql`select key, sum(delta) as n from project_facet_deltas where dimension = ${counted} group by key`);
+  const indexed = ctx.db.isTransaction ? undefined : await indexFilterOf(ctx, filter);
+  let rows: FacetCount[];
+  if (indexed) rows = await countFromIndex(ctx.db, indexed);
+  else {
+    const conditions = await projectConditions(ctx, filter);
+    // Only `p.published`: every published project, whose counts the triggers keep.
+    if (conditions.length === 1) {
+      return labelled(ctx, (counted) => sql`select key, sum(delta) as n from project_facet_deltas where dimension = ${counted} group by key`);
+    }
+    rows = await countBySql(ctx, allOf(conditions));
   }
-  // Two statements over the same matches, concurrent on a pool: the four columns counted in one
-  // pass by grouping sets (a hash table each), the terms by unnesting `term_ids`. Counting one
-  // `(dimension, key)` row per column and term, as before, took 1.5–1.7 s where these take
-  // 0.65 s and 0.37 s over 789 000 matches (bench/README.md, "Filtered facets in two statements").
-  const where = allOf(conditions);
+  const counts = (counted: string) => {
+    const of = rows.filter((r) => r.dimension === (counted === 'topic' || counted === 'tag' ? 'term' : counted));
+    return sql`select * from unnest(${of.map((r) => r.key)}::text[], ${of.map((r) => r.n)}::int[]) as s(key, n)`;
+  };
+  return labelled(ctx, counts);
+});
+
+/** The members of a filter the facet index answers; a filter with any other member is counted in SQL. */
+const INDEXED: ReadonlySet<keyof ProjectFilter> = new Set(['region', 'country', 'status', 'type', 'topic', 'terms', 'minValueUsd', 'minAmount', 'maxAmount', 'yearFrom', 'yearTo']);
+
+/**
+ * `filter` for the facet index (src/domain/projects/facet-index.ts), its regions and terms resolved
+ * as {@link projectConditions} resolves them; `undefined` without a member (the stored sums answer)
+ * or when a member needs SQL (text search, companies, airports, links, the `…Contains` names,
+ * `updatedSince`).
+ */
+async function indexFilterOf(ctx: Ctx, filter: ProjectFilter): Promise<((slots: Slots) => IndexFilter) | undefined> {
+  const given = (Object.keys(filter) as (keyof ProjectFilter)[]).filter((k) => filter[k] !== undefined && !(k === 'terms' && filter.terms!.length === 0));
+  if (given.length === 0 || given.some((k) => !INDEXED.has(k))) return undefined;
+  const regions = filter.region === undefined ? undefined : await regionSlugs(ctx.db, filter.region);
+  const termSets = [
+    ...(filter.topic === undefined ? [] : [await termIds(ctx.db, filter.topic, ['topic'])]),
+    ...(await Promise.all((filter.terms ?? []).map((t) => termIds(ctx.db, t, ['topic', 'tag'])))),
+  ];
+  return (slots) => ({
+    status: filter.status === undefined ? undefined : slots.find('status', [filter.status]),
+    region: regions && slots.find('region', regions),
+    country: filter.country === undefined ? undefined : slots.find('country', [filter.country.toUpperCase()]),
+    type: filter.type === undefined ? undefined : slots.find('type', [filter.type]),
+    terms: termSets.map((ids) => slots.find('term', ids)),
+    yearFrom: filter.yearFrom,
+    yearTo: filter.yearTo,
+    usdMin: filter.minValueUsd,
+    amountMin: filter.minAmount,
+    amountMax: filter.maxAmount,
+  });
+}
+
+/**
+ * The counts of the projects matching `where` in two statements, concurrent on a pool: the four
+ * columns counted in one pass by grouping sets (a hash table each), the terms by unnesting
+ * `term_ids`. Counting one `(dimension, key)` row per column and term, as before, took 1.5–1.7 s
+ * where these take 0.65 s and 0.37 s over 789 000 matches (bench/README.md, "Filtered facets in
+ * two statements").
+ */
+async function countBySql(ctx: Ctx, where: RawBuilder<SqlBool>): Promise<FacetCount[]> {
   const [columns, terms] = await Promise.all([
-    sql<{ dimension: string; key: string; n: number }>`
+    sql<FacetCount>`
       select * from (
         select case grouping(p.status, p.region_slug, p.country_code, p.project_type_slug)
                  when 7 then 'status' when 11 then 'region' when 13 then 'country' else 'type' end as dimension,
@@ -78,19 +130,14 @@ export const facetProjects = gated(GATES.projects, async function facetProjects(
          where ${where}
          group by grouping sets ((p.status), (p.region_slug), (p.country_code), (p.project_type_slug))) c
        where c.key is not null`.execute(ctx.db),
-    sql<{ dimension: string; key: string; n: number }>`
+    sql<FacetCount>`
       select 'term' as dimension, t::text as key, count(*)::int as n
         from projects p cross join lateral unnest(p.term_ids) t
        where ${where}
        group by t`.execute(ctx.db),
   ]);
-  const rows = [...columns.rows, ...terms.rows];
-  const counts = (counted: string) => {
-    const of = rows.filter((r) => r.dimension === (counted === 'topic' || counted === 'tag' ? 'term' : counted));
-    return sql`select * from unnest(${of.map((r) => r.key)}::text[], ${of.map((r) => r.n)}::int[]) as s(key, n)`;
-  };
-  return labelled(ctx, counts);
-});
+  return [...columns.rows, ...terms.rows];
+}
 
 /**
  * Replaces the deltas of each facet value by their sum, in one statement (a reader sees the rows

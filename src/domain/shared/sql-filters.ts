@@ -63,6 +63,16 @@ export function regionIn(regionColumn: string, values: string[]): RawBuilder<Sql
 }
 
 /**
+ * The slugs of the regions named by `value` (a slug or an exact name, case-insensitive), sorted;
+ * `[]` for an unknown region. The one resolution of {@link regionEquals} and of the project facet
+ * index (src/domain/projects/facet-index.ts).
+ */
+export async function regionSlugs(db: Kysely<DB>, value: string): Promise<string[]> {
+  const [v] = lower([value]);
+  return (await sql<{ slug: string }>`select slug from regions where slug = ${v} or lower(name) = ${v} order by slug`.execute(db)).rows.map((r) => r.slug);
+}
+
+/**
  * The region column `regionColumn` is the region named by `value` (its slug or its exact name,
  * case-insensitive), resolved first by one lookup in `db`: as the same match as {@link regionIn},
  * but written as an equality on the column, so that the planner's statistics over the region and
@@ -71,10 +81,19 @@ export function regionIn(regionColumn: string, values: string[]): RawBuilder<Sql
  * matches nothing.
  */
 export async function regionEquals(db: Kysely<DB>, regionColumn: string, value: string): Promise<RawBuilder<SqlBool>> {
-  const [v] = lower([value]);
-  const slugs = (await sql<{ slug: string }>`select slug from regions where slug = ${v} or lower(name) = ${v} order by slug`.execute(db)).rows.map((r) => r.slug);
+  const slugs = await regionSlugs(db, value);
   if (slugs.length === 0) return sql<SqlBool>`false`;
   return slugs.length === 1 ? sql<SqlBool>`${sql.ref(regionColumn)} = ${slugs[0]}` : sql<SqlBool>`${sql.ref(regionColumn)} = any(${slugs}::text[])`;
+}
+
+/**
+ * The ids of the terms of `vocabularies` named by `value` (slug or name, case-insensitive, as
+ * {@link hasTerm} matches), sorted; `[]` for an unknown term. The one resolution of
+ * {@link carriesTerm} and of the project facet index (src/domain/projects/facet-index.ts).
+ */
+export async function termIds(db: Kysely<DB>, value: string, vocabularies: readonly Vocabulary[]): Promise<string[]> {
+  const lookups = vocabularies.map((vocabulary) => sql`select term.id from ${sql.table(`${vocabulary}s`)} term where ${namesTerm('term', [value])}`);
+  return (await sql<{ id: string }>`select id from (${sql.join(lookups, sql` union `)}) t order by id`.execute(db)).rows.map((r) => r.id);
 }
 
 /**
@@ -85,8 +104,7 @@ export async function regionEquals(db: Kysely<DB>, regionColumn: string, value: 
  * nothing.
  */
 export async function carriesTerm(db: Kysely<DB>, termIdsColumn: string, value: string, vocabularies: readonly Vocabulary[]): Promise<RawBuilder<SqlBool>> {
-  const lookups = vocabularies.map((vocabulary) => sql`select term.id from ${sql.table(`${vocabulary}s`)} term where ${namesTerm('term', [value])}`);
-  const ids = (await sql<{ id: string }>`select id from (${sql.join(lookups, sql` union `)}) t order by id`.execute(db)).rows.map((r) => r.id);
+  const ids = await termIds(db, value, vocabularies);
   return ids.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`${sql.ref(termIdsColumn)} && ${ids}::uuid[]`;
 }
 

@@ -1,0 +1,233 @@
+/**
+ * Keeps the project facet index (src/domain/projects/facet-index.ts, decision 0062) of one
+ * database exact: loaded on the first filtered facet request of the process, brought up to the
+ * content version at the start of every request after that, so no answer misses a write that was
+ * acknowledged before the request began, whichever process made it.
+ *
+ * - **Load**: the published projects in one repeatable-read transaction (the content version and
+ *   the rows of one snapshot), by keyset pages of {@link LOAD_PAGE} rows ordered by id, so no
+ *   statement nears the statement timeout.
+ * - **Catch up**: when the content version has moved, the ids of the projects changed by the
+ *   commits after the index's version, from the change feed's tables (`change_commits`,
+ *   `change_log`, migration 0019; the projects domain reads them itself because the changes
+ *   domain imports this one), and those projects' rows, again in one snapshot with the version
+ *   they are at. Each changed project's base row is tombstoned and its current row, if published,
+ *   kept in the extra rows. If the feed was pruned past the index's version, the index is loaded
+ *   again instead.
+ * - **Rebuild**: once the changed rows exceed `facetIndexSettings.rebuildAfter` (or a fiftieth of the base), a
+ *   new base is loaded in the background; the old one answers meanwhile.
+ *
+ * State lives per database in this process (a WeakMap); nothing is shared between processes
+ * but the database. A transaction handle never uses the index (it may see its own uncommitted
+ * writes).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { BaseIndex, CHECKPOINT, countsOf, packUuid, Segment, SegmentBuilder, Slots, type FacetCount, type FacetRow, type IndexFilter } from './facet-index.js';
+
+/** Projects per statement while loading. */
+export const LOAD_PAGE = 50_000;
+/**
+ * Changed rows after which a new base is built in the background (or a fiftieth of the base, if
+ * more), and the rows between two prefix counts of an order (src/domain/projects/facet-index.ts).
+ * A setting object so that a test can lower them.
+ */
+export const facetIndexSettings = { rebuildAfter: 10_000, checkpoint: CHECKPOINT };
+
+/** The index of one database at one content version, with the changes since its base. */
+class FacetIndex {
+  /** Base rows superseded by a change (their current row, if any, is in `extraRows`). */
+  readonly tombstones: number[] = [];
+  private readonly tombstoned = new Set<number>();
+  /** The current rows of the projects changed since the base (published ones only), by id. */
+  readonly extraRows = new Map<string, FacetRow>();
+  extra: Segment;
+
+  constructor(readonly base: BaseIndex, readonly slots: Slots, public version: number) {
+    this.extra = Segment.of([], slots);
+  }
+
+  /** Replaces the rows of `ids` by `rows` (the published ones among them, as they are now). */
+  apply(ids: readonly string[], rows: readonly FacetRow[]): void {
+    for (const id of ids) {
+      const at = this.base.rowOf(id);
+      if (at >= 0 && !this.tombstoned.has(at)) {
+        this.tombstoned.add(at);
+        this.tombstones.push(at);
+      }
+      this.extraRows.delete(id);
+    }
+    for (const r of rows) this.extraRows.set(r.id, r);
+    this.extra = Segment.of([...this.extraRows.values()], this.slots);
+  }
+
+  /** How many rows a count reads besides the base (tombstones and extra rows). */
+  get drift(): number {
+    return this.tombstones.length + this.extraRows.size;
+  }
+}
+
+/** The index and its pending work for one database handle. */
+interface Holder {
+  index?: FacetIndex;
+  loading?: Promise<FacetIndex>;
+  /** The catch-ups, one after another. */
+  catching: Promise<unknown>;
+  rebuilding?: Promise<unknown>;
+}
+
+/**
+ * The holders by database handle. Keyed by the handle's adapter, which Kysely creates once per
+ * database and shares with every handle derived from it (`withPlugin`, `withSchema`), so that a
+ * derived handle finds the same index.
+ */
+const holders = new WeakMap<object, Holder>();
+const keyOf = (db: Kysely<DB>): object => db.getExecutor().adapter;
+
+interface ProjectColumns {
+  id: string;
+  status: string;
+  region_slug: string | null;
+  country_code: string | null;
+  project_type_slug: string | null;
+  expected_completion_year: number | null;
+  value_usd: string | number | null;
+  value_amount: string | number | null;
+  term_ids: string[];
+}
+
+const COLUMNS = sql`p.id, p.status, p.region_slug, p.country_code, p.project_type_slug, p.expected_completion_year,
+  p.value_usd, p.value_amount, p.term_ids`;
+
+const rowOf = (r: ProjectColumns): FacetRow => ({
+  id: r.id,
+  status: r.status,
+  region: r.region_slug,
+  country: r.country_code,
+  type: r.project_type_slug,
+  year: r.expected_completion_year,
+  usd: r.value_usd === null ? null : Number(r.value_usd),
+  amount: r.value_amount === null ? null : Number(r.value_amount),
+  terms: r.term_ids,
+});
+
+const versionOf = async (db: Kysely<DB>): Promise<number> =>
+  Number((await sql<{ version: string | number }>`select version from content_version where id`.execute(db)).rows[0]?.version ?? 0);
+
+/** Loads a new index of the published projects (one snapshot). */
+async function load(db: Kysely<DB>): Promise<FacetIndex> {
+  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    const version = await versionOf(trx);
+    const slots = new Slots();
+    const builder = new SegmentBuilder(LOAD_PAGE);
+    const ids: Uint8Array[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const { rows }: { rows: ProjectColumns[] } = await sql<ProjectColumns>`
+        select ${COLUMNS} from projects p
+         where p.published ${after === null ? sql`` : sql`and p.id > ${after}::uuid`}
+         order by p.id limit ${LOAD_PAGE}`.execute(trx);
+      for (const r of rows) {
+        builder.push(rowOf(r), slots);
+        ids.push(packUuid(r.id));
+      }
+      if (rows.length < LOAD_PAGE) break;
+      after = rows[rows.length - 1]!.id;
+    }
+    const packed = new Uint8Array(ids.length * 16);
+    ids.forEach((b, k) => packed.set(b, k * 16));
+    return new FacetIndex(new BaseIndex(builder.build(), packed, slots, facetIndexSettings.checkpoint), slots, version);
+  });
+}
+
+/**
+ * Brings `index` to the content version now: the projects changed by the commits after its
+ * version, read with that version in one snapshot.
+ * @returns `false` when the change feed was pruned past the index's version (load it again)
+ */
+async function catchUp(db: Kysely<DB>, index: FacetIndex): Promise<boolean> {
+  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    const { rows: [at] } = await sql<{ version: string | number; horizon: string | number }>`
+      select v.version, hz.version as horizon from content_version v cross join change_feed_horizon hz where v.id and hz.id`.execute(trx);
+    const version = Number(at?.version ?? 0);
+    if (version <= index.version) return true;
+    if (Number(at?.horizon ?? 0) > index.version) return false;
+    const ids = (await sql<{ id: string }>`
+      select distinct c.entity_id as id from change_commits cc join change_log c on c.txid = cc.txid
+       where cc.version > ${index.version} and c.entity_type = 'projects'`.execute(trx)).rows.map((r) => r.id);
+    const rows = ids.length === 0 ? [] : (await sql<ProjectColumns>`
+      select ${COLUMNS} from projects p where p.published and p.id = any(${ids}::uuid[])`.execute(trx)).rows;
+    index.apply(ids, rows.map(rowOf));
+    index.version = version;
+    return true;
+  });
+}
+
+/** The index of `db` as of the content version at this call (loading it the first time). */
+async function current(db: Kysely<DB>): Promise<FacetIndex> {
+  let holder = holders.get(keyOf(db));
+  if (!holder) holders.set(keyOf(db), (holder = { catching: Promise.resolve() }));
+  const h = holder;
+  if (!h.index) {
+    h.loading ??= load(db).finally(() => { h.loading = undefined; });
+    h.index = await h.loading;
+    return h.index;
+  }
+  const version = await versionOf(db);
+  if (version > h.index.version) {
+    const step = h.catching.then(async () => {
+      if (!h.index || h.index.version >= version) return;
+      if (!(await catchUp(db, h.index))) h.index = await load(db);
+    });
+    h.catching = step.catch(() => undefined);
+    await step;
+  }
+  const index = h.index;
+  if (index.drift > Math.max(facetIndexSettings.rebuildAfter, index.base.rows.n / 50) && !h.rebuilding) {
+    // A new base in the background; it replaces the old one once caught up to the version now.
+    h.rebuilding = load(db)
+      .then(async (fresh) => {
+        const step = h.catching.then(async () => { if (await catchUp(db, fresh)) h.index = fresh; });
+        h.catching = step.catch(() => undefined);
+        await step;
+      })
+      .catch(() => undefined)
+      .finally(() => { h.rebuilding = undefined; });
+  }
+  return index;
+}
+
+/**
+ * The facet counts of the published projects matching `filter`, from the index of `db` brought up
+ * to the content version at the time of the call.
+ * @param resolve turns the filter's values into the index's slots (unknown values: empty sets)
+ */
+export async function countFromIndex(db: Kysely<DB>, resolve: (slots: Slots) => IndexFilter): Promise<FacetCount[]> {
+  const index = await current(db);
+  const counts = index.base.count(resolve(index.slots), index.slots, index.tombstones, index.extra);
+  return countsOf(counts, index.slots);
+}
+
+/** What the index of `db` holds in this process, for tests and the bench: `undefined` before its first use. */
+export interface FacetIndexState {
+  /** The content version it answers at. */
+  version: number;
+  /** Published projects in its base. */
+  baseRows: number;
+  /** Rows changed since the base (tombstones plus current rows). */
+  drift: number;
+  /** Whether a new base is being built. */
+  rebuilding: boolean;
+}
+
+/** The state of the index of `db` in this process (see {@link FacetIndexState}). */
+export function facetIndexState(db: Kysely<DB>): FacetIndexState | undefined {
+  const h = holders.get(keyOf(db));
+  if (!h?.index) return undefined;
+  return { version: h.index.version, baseRows: h.index.base.rows.n, drift: h.index.drift, rebuilding: h.rebuilding !== undefined };
+}
+
+/** Waits for a background rebuild of the index of `db`, if one runs. */
+export async function facetIndexSettled(db: Kysely<DB>): Promise<void> {
+  await holders.get(keyOf(db))?.rebuilding;
+}

@@ -1,0 +1,508 @@
+/**
+ * The project facet index (decision 0062): the facet columns of every published project held in
+ * memory as typed arrays, so that `/v1/projects/facets` with a filter counts its matches in a few
+ * milliseconds instead of reading hundreds of thousands of rows in PostgreSQL (bench/README.md,
+ * "Filtered facets from an index in memory"). This module is the data structure and the counting,
+ * pure (no database); src/domain/projects/facet-index-store.ts loads it and keeps it exact.
+ *
+ * Shape:
+ * - a {@link Slots} dictionary numbers every facet value (`status`, `region`, `country`, `type`,
+ *   `term`, with its key as the SQL reports it); slot 0 is "no value" (a null column) and never
+ *   counted;
+ * - a {@link Segment} holds rows column by column: the slots of the four columns, the completion
+ *   year, `value_usd` and `value_amount` (bigint values, exact in a float64 below 2^53), and the
+ *   term slots in compressed rows;
+ * - a {@link BaseIndex} is a segment of N rows (the published projects at one content version,
+ *   ordered by id) plus, for each filterable column, the row numbers sorted by that column (an
+ *   equality filter or a range is then one contiguous slice) and the facet counts of each order's
+ *   prefixes every {@link CHECKPOINT} rows, so a slice's counts are two checkpoint differences plus
+ *   at most twice that many rows.
+ * - Rows changed since the base are "tombstoned" in it and re-added in a small extra segment; a
+ *   count subtracts the matching tombstoned rows and adds the matching extra rows, so the answer is
+ *   exactly that of the rows as they are now.
+ */
+
+/** The facet dimensions, named as the SQL of src/domain/projects/facet-projects.ts names them. */
+export type FacetDimension = 'status' | 'region' | 'country' | 'type' | 'term';
+
+/** One project as the index holds it: its id and its facet columns (null: none). */
+export interface FacetRow {
+  id: string;
+  status: string;
+  region: string | null;
+  country: string | null;
+  type: string | null;
+  year: number | null;
+  usd: number | null;
+  amount: number | null;
+  /** Topic and tag ids (`projects.term_ids`). */
+  terms: string[];
+}
+
+/** One count of a dimension's value, as the SQL path reports it (`key` is a term id for `term`). */
+export interface FacetCount {
+  dimension: FacetDimension;
+  key: string;
+  n: number;
+}
+
+/**
+ * A filter the index answers: every member given must hold. Value sets are slot numbers already
+ * resolved (a region to its slugs, a term to its ids); an empty set matches nothing.
+ */
+export interface IndexFilter {
+  status?: number[];
+  region?: number[];
+  country?: number[];
+  type?: number[];
+  /** Each set: the project carries at least one of these term slots. All sets must hold. */
+  terms?: number[][];
+  /** Completion year bounds, inclusive. */
+  yearFrom?: number;
+  yearTo?: number;
+  /** `value_usd >= usdMin`. */
+  usdMin?: number;
+  /** Bounds on `value_amount`, inclusive. */
+  amountMin?: number;
+  amountMax?: number;
+}
+
+/** Rows between two checkpoints of an order's prefix counts, by default. */
+export const CHECKPOINT = 4096;
+const NO_YEAR = -2147483648;
+
+/** The numbering of facet values: slot ↔ (dimension, key). Slot 0 is "none". */
+export class Slots {
+  readonly dimensions: FacetDimension[] = ['status'];
+  readonly keys: string[] = [''];
+  private readonly byKey = new Map<string, number>();
+
+  /** How many slots exist (a counts array must be at least this long). */
+  get size(): number {
+    return this.keys.length;
+  }
+
+  /** The slot of `key` in `dimension`, created when new; 0 for a null key. */
+  slot(dimension: FacetDimension, key: string | null): number {
+    if (key === null) return 0;
+    const k = `${dimension}\u0000${key}`;
+    let s = this.byKey.get(k);
+    if (s === undefined) {
+      s = this.keys.length;
+      this.byKey.set(k, s);
+      this.dimensions.push(dimension);
+      this.keys.push(key);
+    }
+    return s;
+  }
+
+  /** The existing slots of `keys` in `dimension` (unknown keys have none: nothing carries them). */
+  find(dimension: FacetDimension, keys: readonly string[]): number[] {
+    return keys.flatMap((key) => {
+      const s = this.byKey.get(`${dimension}\u0000${key}`);
+      return s === undefined ? [] : [s];
+    });
+  }
+}
+
+/** Rows column by column (see the module's comment). */
+export class Segment {
+  constructor(
+    readonly n: number,
+    readonly status: Uint32Array,
+    readonly region: Uint32Array,
+    readonly country: Uint32Array,
+    readonly type: Uint32Array,
+    /** The year, or NO_YEAR. */
+    readonly year: Int32Array,
+    /** NaN for none. */
+    readonly usd: Float64Array,
+    /** NaN for none. */
+    readonly amount: Float64Array,
+    /** Row i's term slots are `terms[termStart[i] .. termStart[i + 1])`. */
+    readonly termStart: Uint32Array,
+    readonly terms: Uint32Array,
+  ) {}
+
+  /** A segment of `rows`, numbering their values in `slots`. */
+  static of(rows: readonly FacetRow[], slots: Slots): Segment {
+    const b = new SegmentBuilder(rows.length);
+    for (const r of rows) b.push(r, slots);
+    return b.build();
+  }
+
+  /** Adds row i's values to `counts` (`sign` 1 or -1). */
+  add(counts: Int32Array, i: number, sign: number): void {
+    counts[this.status[i]!]! += sign;
+    counts[this.region[i]!]! += sign;
+    counts[this.country[i]!]! += sign;
+    counts[this.type[i]!]! += sign;
+    for (let j = this.termStart[i]!, end = this.termStart[i + 1]!; j < end; j++) counts[this.terms[j]!]! += sign;
+  }
+}
+
+/** Grows a segment row by row (the loader pushes a million rows without an object per row). */
+export class SegmentBuilder {
+  private n = 0;
+  private nTerms = 0;
+  private status: Uint32Array;
+  private region: Uint32Array;
+  private country: Uint32Array;
+  private type: Uint32Array;
+  private year: Int32Array;
+  private usd: Float64Array;
+  private amount: Float64Array;
+  private termStart: Uint32Array;
+  private terms: Uint32Array;
+
+  constructor(capacity = 1024) {
+    const c = Math.max(16, capacity);
+    this.status = new Uint32Array(c);
+    this.region = new Uint32Array(c);
+    this.country = new Uint32Array(c);
+    this.type = new Uint32Array(c);
+    this.year = new Int32Array(c);
+    this.usd = new Float64Array(c);
+    this.amount = new Float64Array(c);
+    this.termStart = new Uint32Array(c + 1);
+    this.terms = new Uint32Array(c * 2);
+  }
+
+  /** Appends `r`. */
+  push(r: FacetRow, slots: Slots): void {
+    if (this.n === this.status.length) this.grow();
+    const i = this.n++;
+    this.status[i] = slots.slot('status', r.status);
+    this.region[i] = slots.slot('region', r.region);
+    this.country[i] = slots.slot('country', r.country);
+    this.type[i] = slots.slot('type', r.type);
+    this.year[i] = r.year ?? NO_YEAR;
+    this.usd[i] = r.usd ?? NaN;
+    this.amount[i] = r.amount ?? NaN;
+    while (this.nTerms + r.terms.length > this.terms.length) this.terms = grown(this.terms, this.terms.length * 2);
+    for (const t of r.terms) this.terms[this.nTerms++] = slots.slot('term', t);
+    this.termStart[i + 1] = this.nTerms;
+  }
+
+  /** The rows pushed so far, as a segment. */
+  build(): Segment {
+    const n = this.n;
+    return new Segment(n, this.status.slice(0, n), this.region.slice(0, n), this.country.slice(0, n), this.type.slice(0, n),
+      this.year.slice(0, n), this.usd.slice(0, n), this.amount.slice(0, n), this.termStart.slice(0, n + 1), this.terms.slice(0, this.nTerms));
+  }
+
+  private grow(): void {
+    const c = this.status.length * 2;
+    this.status = grown(this.status, c);
+    this.region = grown(this.region, c);
+    this.country = grown(this.country, c);
+    this.type = grown(this.type, c);
+    this.year = grown(this.year, c);
+    this.usd = grown(this.usd, c);
+    this.amount = grown(this.amount, c);
+    this.termStart = grown(this.termStart, c + 1);
+  }
+}
+
+function grown<T extends Uint32Array | Int32Array | Float64Array>(a: T, length: number): T {
+  const b = new (a.constructor as new (n: number) => T)(length);
+  b.set(a);
+  return b;
+}
+
+/** The filterable orders of a base (one per filter that can be a contiguous slice). */
+type OrderName = 'status' | 'region' | 'country' | 'type' | 'term' | 'year' | 'usd' | 'amount';
+
+/** Row numbers sorted by one column, and the facet counts of their prefixes every `checkpoint` rows. */
+interface Order {
+  rows: Uint32Array;
+  /** For the slot orders: rows of slot s are `rows[start[s] .. start[s + 1])`. */
+  start?: Uint32Array;
+  /** For the range orders: the sorted values (rows without a value are left out of the order). */
+  values?: Float64Array;
+  /** `prefix[k * width + s]`: the count of slot s over `rows[0 .. k * checkpoint)`. */
+  prefix: Int32Array;
+}
+
+/** A slice `[from, to)` of an order. */
+type Slice = [order: Order, from: number, to: number];
+
+/** A compiled condition: its test of one row, and the slices of the base it is exactly (if it is one). */
+interface Condition {
+  test: (seg: Segment, i: number) => boolean;
+  slices?: Slice[];
+}
+
+/**
+ * The published projects at one content version, with their orders (see the module's comment).
+ * Built once from rows ordered by id (`ids` packed 16 bytes per row in that order, for
+ * {@link BaseIndex.rowOf}); never changed after, except for its tombstones.
+ */
+export class BaseIndex {
+  private readonly orders: Record<OrderName, Order>;
+  /** The slots that existed when the orders were built (the width of the prefix counts). */
+  private readonly width: number;
+  private scratch = new Uint32Array(0);
+
+  /**
+   * @param rows the published projects, ordered by id
+   * @param ids their ids, 16 bytes each in the same order
+   * @param checkpoint rows between two prefix counts of an order (fewer: more memory, less counting)
+   */
+  constructor(readonly rows: Segment, private readonly ids: Uint8Array, slots: Slots, private readonly checkpoint = CHECKPOINT) {
+    this.width = slots.size;
+    const slotOrder = (column: Uint32Array | null): Order => {
+      const { rows: sorted, start } = column ? countingSort(column, rows.n, this.width) : termPostings(rows, this.width);
+      return { rows: sorted, start, prefix: this.prefixes(sorted) };
+    };
+    const rangeOrder = (column: Float64Array | Int32Array, none: number): Order => {
+      const have: number[] = [];
+      for (let i = 0; i < rows.n; i++) if (!(column[i] === none || Number.isNaN(column[i]))) have.push(i);
+      const sorted = Uint32Array.from(have).sort((a, b) => column[a]! - column[b]!);
+      const values = Float64Array.from(sorted, (i) => column[i]!);
+      return { rows: sorted, values, prefix: this.prefixes(sorted) };
+    };
+    this.orders = {
+      status: slotOrder(rows.status),
+      region: slotOrder(rows.region),
+      country: slotOrder(rows.country),
+      type: slotOrder(rows.type),
+      term: slotOrder(null),
+      year: rangeOrder(rows.year, NO_YEAR),
+      usd: rangeOrder(rows.usd, NaN),
+      amount: rangeOrder(rows.amount, NaN),
+    };
+  }
+
+  /** The row of project `id` in this base, or -1. */
+  rowOf(id: string): number {
+    const key = packUuid(id);
+    let lo = 0;
+    let hi = this.rows.n - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = compareAt(this.ids, mid, key);
+      if (c === 0) return mid;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /**
+   * The facet counts of the rows matching `filter`, indexed by slot (at least `slots.size` long):
+   * the base's rows except `tombstones`, plus the matching rows of `extra`.
+   */
+  count(filter: IndexFilter, slots: Slots, tombstones: readonly number[], extra: Segment): Int32Array {
+    const counts = new Int32Array(slots.size);
+    const conditions = this.compile(filter);
+    if (conditions === null) return counts;
+    const all = conditions.length === 0 ? null : conditions;
+    const matches = (seg: Segment, i: number) => !all || all.every((c) => c.test(seg, i));
+    this.countBase(counts, conditions);
+    for (const t of tombstones) if (matches(this.rows, t)) this.rows.add(counts, t, -1);
+    for (let i = 0; i < extra.n; i++) if (matches(extra, i)) extra.add(counts, i, 1);
+    return counts;
+  }
+
+  /**
+   * The base rows' counts: the condition with the fewest rows that is a slice drives; alone, its
+   * slices are summed from the prefix counts; with others, its rows are tested and the matching
+   * rows counted, or, when most match, the slices summed and the rows that fail subtracted, so at
+   * most half of the driver's rows are ever counted one by one.
+   */
+  private countBase(counts: Int32Array, conditions: Condition[]): void {
+    let driver: Condition | undefined;
+    let size = Infinity;
+    for (const c of conditions) {
+      const n = c.slices ? sliceSize(c.slices) : Infinity;
+      if (n < size) [driver, size] = [c, n];
+    }
+    const slices: Slice[] = driver?.slices ?? [[this.orders.status, 0, this.rows.n]];
+    const rest = conditions.filter((c) => c !== driver);
+    if (rest.length === 0) {
+      for (const s of slices) this.addSlice(counts, s);
+      return;
+    }
+    const total = sliceSize(slices);
+    if (this.scratch.length < total) this.scratch = new Uint32Array(total);
+    const buffer = this.scratch;
+    let matched = 0;
+    let failed = total;
+    const seg = this.rows;
+    for (const [order, from, to] of slices) {
+      const rows = order.rows;
+      for (let p = from; p < to; p++) {
+        const i = rows[p]!;
+        let ok = true;
+        for (const c of rest) if (!c.test(seg, i)) { ok = false; break; }
+        if (ok) buffer[matched++] = i;
+        else buffer[--failed] = i;
+      }
+    }
+    if (matched * 2 <= total) {
+      for (let k = 0; k < matched; k++) seg.add(counts, buffer[k]!, 1);
+    } else {
+      for (const s of slices) this.addSlice(counts, s);
+      for (let k = failed; k < total; k++) seg.add(counts, buffer[k]!, -1);
+    }
+  }
+
+  /** Adds the counts of `order.rows[from .. to)`: prefix differences, and the rows between checkpoints. */
+  private addSlice(counts: Int32Array, [order, from, to]: Slice): void {
+    const K = this.checkpoint;
+    const first = Math.ceil(from / K);
+    const last = Math.floor(to / K);
+    if (first >= last) {
+      for (let p = from; p < to; p++) this.rows.add(counts, order.rows[p]!, 1);
+      return;
+    }
+    const w = this.width;
+    const hi = last * w;
+    const lo = first * w;
+    for (let s = 0; s < w; s++) counts[s]! += order.prefix[hi + s]! - order.prefix[lo + s]!;
+    for (let p = from; p < first * K; p++) this.rows.add(counts, order.rows[p]!, 1);
+    for (let p = last * K; p < to; p++) this.rows.add(counts, order.rows[p]!, 1);
+  }
+
+  /** The prefix counts of an order (every checkpoint rows, starting with the empty prefix). */
+  private prefixes(sorted: Uint32Array): Int32Array {
+    const K = this.checkpoint;
+    const w = this.width;
+    const prefix = new Int32Array((Math.floor(sorted.length / K) + 1) * w);
+    const running = new Int32Array(w);
+    for (let p = 0; p < sorted.length; p++) {
+      if (p % K === 0 && p > 0) prefix.set(running, (p / K) * w);
+      this.rows.add(running, sorted[p]!, 1);
+    }
+    if (sorted.length % K === 0 && sorted.length > 0) prefix.set(running, (sorted.length / K) * w);
+    return prefix;
+  }
+
+  /** The conditions of `filter`; `null` when a member can match nothing. */
+  private compile(f: IndexFilter): Condition[] | null {
+    const out: Condition[] = [];
+    const slotsOf = (name: 'status' | 'region' | 'country' | 'type', set: number[] | undefined) => {
+      if (!set) return true;
+      if (set.length === 0) return false;
+      const order = this.orders[name];
+      const wanted = new Set(set);
+      out.push({
+        test: (seg, i) => wanted.has(seg[name][i]!),
+        slices: set.map((s): Slice => (s < this.width ? [order, order.start![s]!, order.start![s + 1]!] : [order, 0, 0])),
+      });
+      return true;
+    };
+    if (!slotsOf('status', f.status) || !slotsOf('region', f.region) || !slotsOf('country', f.country) || !slotsOf('type', f.type)) return null;
+    for (const set of f.terms ?? []) {
+      if (set.length === 0) return null;
+      const wanted = new Set(set);
+      const order = this.orders.term;
+      const s = set[0]!;
+      out.push({
+        test: (seg, i) => {
+          for (let j = seg.termStart[i]!, end = seg.termStart[i + 1]!; j < end; j++) if (wanted.has(seg.terms[j]!)) return true;
+          return false;
+        },
+        // One term's postings are exactly its rows; a row can carry two terms of a larger set.
+        ...(set.length === 1 ? { slices: [s < this.width ? [order, order.start![s]!, order.start![s + 1]!] : [order, 0, 0]] as Slice[] } : {}),
+      });
+    }
+    const range = (name: 'year' | 'usd' | 'amount', lo: number | undefined, hi: number | undefined) => {
+      if (lo === undefined && hi === undefined) return;
+      const min = lo ?? -Infinity;
+      const max = hi ?? Infinity;
+      const order = this.orders[name];
+      const from = lowerBound(order.values!, min);
+      const to = Math.max(from, upperBound(order.values!, max));
+      out.push({
+        test: name === 'year'
+          ? (seg, i) => { const v = seg.year[i]!; return v !== NO_YEAR && v >= min && v <= max; }
+          : (seg, i) => { const v = seg[name][i]!; return v >= min && v <= max; }, // NaN fails both
+        slices: [[order, from, to]],
+      });
+    };
+    range('year', f.yearFrom, f.yearTo);
+    range('usd', f.usdMin, undefined);
+    range('amount', f.amountMin, f.amountMax);
+    return out;
+  }
+}
+
+/** The non-zero counts of `counts` as `(dimension, key, n)`, slot 0 left out. */
+export function countsOf(counts: Int32Array, slots: Slots): FacetCount[] {
+  const out: FacetCount[] = [];
+  for (let s = 1; s < counts.length; s++) if (counts[s]! > 0) out.push({ dimension: slots.dimensions[s]!, key: slots.keys[s]!, n: counts[s]! });
+  return out;
+}
+
+/** A uuid's 16 bytes (PostgreSQL orders uuids by these bytes). */
+export function packUuid(id: string): Uint8Array {
+  const hex = id.replace(/-/g, '');
+  const out = new Uint8Array(16);
+  for (let k = 0; k < 16; k++) out[k] = parseInt(hex.slice(k * 2, k * 2 + 2), 16);
+  return out;
+}
+
+function compareAt(ids: Uint8Array, row: number, key: Uint8Array): number {
+  const at = row * 16;
+  for (let k = 0; k < 16; k++) {
+    const d = ids[at + k]! - key[k]!;
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+function sliceSize(slices: readonly Slice[]): number {
+  let n = 0;
+  for (const [, from, to] of slices) n += to - from;
+  return n;
+}
+
+/** Rows sorted by slot in O(n), with the start of each slot's rows. */
+function countingSort(column: Uint32Array, n: number, width: number): { rows: Uint32Array; start: Uint32Array } {
+  const start = new Uint32Array(width + 1);
+  for (let i = 0; i < n; i++) start[column[i]! + 1]!++;
+  for (let s = 0; s < width; s++) start[s + 1]! += start[s]!;
+  const next = start.slice(0, width);
+  const rows = new Uint32Array(n);
+  for (let i = 0; i < n; i++) rows[next[column[i]!]!++] = i;
+  return { rows, start };
+}
+
+/** Each term slot's rows (a row once per term it carries), sorted by slot. */
+function termPostings(seg: Segment, width: number): { rows: Uint32Array; start: Uint32Array } {
+  const start = new Uint32Array(width + 1);
+  for (let j = 0; j < seg.terms.length; j++) start[seg.terms[j]! + 1]!++;
+  for (let s = 0; s < width; s++) start[s + 1]! += start[s]!;
+  const next = start.slice(0, width);
+  const rows = new Uint32Array(seg.terms.length);
+  for (let i = 0; i < seg.n; i++) {
+    for (let j = seg.termStart[i]!, end = seg.termStart[i + 1]!; j < end; j++) rows[next[seg.terms[j]!]!++] = i;
+  }
+  return { rows, start };
+}
+
+/** The first position whose value is ≥ `v`. */
+function lowerBound(values: Float64Array, v: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The first position whose value is > `v`. */
+function upperBound(values: Float64Array, v: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! <= v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,184 @@
+/**
+ * The project facet index in memory (decision 0062, src/domain/projects/facet-index.ts): filtered
+ * `/v1/projects/facets` counted by the index must equal counting the matching projects in SQL,
+ * entries and order, for random filters of every indexed member (drawn by a seeded generator from
+ * the sample's own values, unknown values included) — and stay equal after every kind of write,
+ * whether through the domain or through SQL that no code of this process sees (as another process's
+ * write would be), after the change feed was pruned past the index, and across a rebuild of its base.
+ * The prefix counts are taken every 3 rows here, so that slices of the sample's few hundred
+ * projects are summed from them as a million projects' are.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import type { Ctx } from '../../src/domain/context.js';
+import { facetIndexSettings, facetIndexSettled, facetIndexState, facetProjects, setProjectTerms, updateProject, type ProjectFilter } from '../../src/domain/projects/index.js';
+import { projectConditions } from '../../src/domain/projects/project-conditions.js';
+import { allOf } from '../../src/domain/shared/sql-filters.js';
+import { adminCtx, makeProject } from '../helpers/factories.js';
+import { projectFacetsPerDimension } from '../helpers/project-facets.js';
+import { startHarness, type Harness, type TestIdentity } from '../helpers/harness.js';
+
+let h: Harness;
+let ctx: Ctx;
+let pro: TestIdentity;
+const defaults = { ...facetIndexSettings };
+before(async () => {
+  // Prefix counts every 3 rows, so that the sample's slices use them (4 096 by default).
+  facetIndexSettings.checkpoint = 3;
+  h = await startHarness({ sample: true });
+  ctx = await adminCtx(h);
+  pro = await h.identity({ plan: 'enterprise' });
+});
+after(async () => {
+  Object.assign(facetIndexSettings, defaults);
+  await h.close();
+});
+
+const values = async (query: ReturnType<typeof sql<{ v: string }>>) => (await query.execute(h.database.db)).rows.map((r) => r.v);
+
+/** The sample's own values of every indexed member, and a few that match nothing. */
+async function vocabulary() {
+  const db = h.database.db;
+  const years = (await sql<{ lo: number; hi: number }>`select min(expected_completion_year) as lo, max(expected_completion_year) as hi from projects`.execute(db)).rows[0]!;
+  const amounts = (await sql<{ v: string }>`select value_amount::text as v from projects where value_amount is not null order by value_amount`.execute(db)).rows.map((r) => Number(r.v));
+  const usd = (await sql<{ v: string }>`select value_usd::text as v from projects where value_usd is not null order by value_usd`.execute(db)).rows.map((r) => Number(r.v));
+  return {
+    status: ['planned', 'ongoing', 'complete', 'cancelled', 'on_hold'],
+    region: [...await values(sql`select slug as v from regions`), ...await values(sql`select upper(name) as v from regions limit 3`), 'atlantis'],
+    country: [...await values(sql`select distinct country_code as v from projects where country_code is not null`), 'zz', 'de'],
+    type: [...await values(sql`select distinct project_type_slug as v from projects where project_type_slug is not null`), 'no-such-type'],
+    terms: [...await values(sql`select slug as v from topics`), ...await values(sql`select slug as v from tags`), ...await values(sql`select name as v from topics limit 3`), 'no-such-term'],
+    years: [years.lo - 1, years.lo, Math.round((years.lo + years.hi) / 2), years.hi, years.hi + 1],
+    amounts: [0, amounts[0]!, amounts[Math.floor(amounts.length / 3)]!, amounts[Math.floor(amounts.length / 2)]! + 1, amounts.at(-1)!, amounts.at(-1)! + 1],
+    usd: [0, usd[Math.floor(usd.length / 4)]!, usd[Math.floor(usd.length / 2)]!, usd.at(-1)!, usd.at(-1)! + 1],
+  };
+}
+
+/** `count` filters of 1–3 members, drawn by a seeded generator. */
+async function randomFilters(count: number, seed: number): Promise<ProjectFilter[]> {
+  const v = await vocabulary();
+  let state = seed;
+  const rand = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const members: ((f: ProjectFilter) => ProjectFilter)[] = [
+    (f) => ({ ...f, status: pick(v.status) as ProjectFilter['status'] }),
+    (f) => ({ ...f, region: pick(v.region) }),
+    (f) => ({ ...f, country: pick(v.country) }),
+    (f) => ({ ...f, type: pick(v.type) }),
+    (f) => ({ ...f, topic: pick(v.terms) }),
+    (f) => ({ ...f, terms: rand() < 0.6 ? [pick(v.terms)] : [pick(v.terms), pick(v.terms)] }),
+    (f) => ({ ...f, yearFrom: pick(v.years) }),
+    (f) => ({ ...f, yearTo: pick(v.years) }),
+    (f) => ({ ...f, yearFrom: pick(v.years), yearTo: pick(v.years) }),
+    (f) => ({ ...f, minAmount: pick(v.amounts) }),
+    (f) => ({ ...f, maxAmount: pick(v.amounts) }),
+    (f) => ({ ...f, minValueUsd: pick(v.usd) }),
+  ];
+  return Array.from({ length: count }, () => {
+    let f: ProjectFilter = {};
+    for (let k = 1 + Math.floor(rand() * 3); k > 0; k--) f = pick(members)(f);
+    return f;
+  });
+}
+
+/** Asserts the index's answer to every filter equals counting the matches in SQL; returns how many matched something. */
+async function expectExact(filters: ProjectFilter[], step: string): Promise<number> {
+  let nonEmpty = 0;
+  for (const filter of filters) {
+    const want = await projectFacetsPerDimension(h.database.db, allOf(await projectConditions(ctx, filter)));
+    const got = await facetProjects(ctx, filter);
+    assert.deepEqual(got, want, `${step}: ${JSON.stringify(filter)}`);
+    if (want.statuses.length > 0) nonEmpty++;
+  }
+  return nonEmpty;
+}
+
+describe('project facet index', () => {
+  it('answers 300 random filters exactly as counting in SQL does, and serves GET /v1/projects/facets', async () => {
+    assert.equal(facetIndexState(h.database.db), undefined, 'no index before the first filtered request');
+    const filters = await randomFilters(300, 17);
+    const nonEmpty = await expectExact(filters, 'sample');
+    assert.ok(nonEmpty > 100 && nonEmpty < 300, `a mix of filters that match and that do not (${nonEmpty} of 300 match)`);
+    const state = facetIndexState(h.database.db);
+    const published = Number((await sql<{ n: string }>`select count(*) as n from projects where published`.execute(h.database.db)).rows[0]!.n);
+    assert.equal(state?.baseRows, published, 'the index holds every published project');
+    assert.equal(state?.drift, 0);
+
+    const res = await h.app.inject({ method: 'GET', url: '/v1/projects/facets?status=ongoing&min_value=1', headers: pro.keyAuth });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.json(), await projectFacetsPerDimension(h.database.db, sql`p.published and p.status = 'ongoing' and p.value_amount >= 1`));
+  });
+
+  it('a filter with a member the index does not hold is counted in SQL, with the same entries', async () => {
+    const filters: ProjectFilter[] = [{ q: 'terminal', status: 'ongoing' }, { countryContains: 'king', yearFrom: 2020 }, { status: 'planned', updatedSince: '2000-01-01T00:00:00Z' }];
+    for (const filter of filters) {
+      assert.deepEqual(await facetProjects(ctx, filter), await projectFacetsPerDimension(h.database.db, allOf(await projectConditions(ctx, filter))), JSON.stringify(filter));
+    }
+  });
+
+  it('stays exact after writes through the domain and through SQL this process never sees', async () => {
+    const filters = await randomFilters(60, 99);
+    await expectExact(filters, 'before the writes');
+    const versionBefore = facetIndexState(h.database.db)!.version;
+    const db = h.database.db;
+
+    // Through the domain: a new project with terms, an update of every indexed column, new terms.
+    const created = await makeProject(h, { title: 'Facet index apron', iata_code: 'DXB', status: 'on_hold', value_amount: 123_456_789, value_currency: 'USD', expected_completion_year: 2031, topics: ['runways'] });
+    await expectExact(filters, 'created');
+    const [other] = (await sql<{ id: string }>`select id from projects where published and id <> ${created.id} order by id limit 1`.execute(db)).rows;
+    await updateProject(ctx, other!.id, { status: 'cancelled', iata_code: 'SIN', value_amount: 5, value_currency: 'EUR', expected_completion_year: 2040, project_type: 'runway' });
+    await expectExact(filters, 'updated');
+    await setProjectTerms(ctx, created.id, { topics: [], tags: ['facet-index-tag'] });
+    await expectExact(filters, 'terms replaced');
+    await expectExact([{ terms: ['facet-index-tag'] }, { terms: ['facet-index-tag'], status: 'on_hold' }], 'the new tag');
+
+    // Through SQL, as another process or a tool would write: unpublish, publish, delete, bulk update.
+    await sql`update projects set published = false where id in (select id from projects where published order by id desc limit 3)`.execute(db);
+    await expectExact(filters, 'unpublished');
+    await sql`update projects set published = true where id in (select id from projects where not published order by id limit 2)`.execute(db);
+    await expectExact(filters, 'published');
+    await sql`delete from projects where id in (select id from projects where parent_project_id is null and id not in (select parent_project_id from projects where parent_project_id is not null) order by id limit 2)`.execute(db);
+    await expectExact(filters, 'deleted');
+    await sql`update projects set expected_completion_year = expected_completion_year + 1 where country_code = 'GB'`.execute(db);
+    await expectExact(filters, 'bulk update');
+
+    const state = facetIndexState(db)!;
+    assert.ok(state.version > versionBefore, 'the index moved to the new content version');
+    assert.ok(state.drift > 0, 'by catching up, not by loading again');
+  });
+
+  it('loads again when the change feed was pruned past it', async () => {
+    const db = h.database.db;
+    const filters = await randomFilters(40, 5);
+    await expectExact(filters, 'before');
+    const stale = facetIndexState(db)!.version;
+    // A write whose change the index never reads: its feed entries pruned, the horizon moved past it.
+    await sql`update projects set status = 'complete' where id in (select id from projects where published and status <> 'complete' order by id limit 5)`.execute(db);
+    await sql`delete from change_log`.execute(db);
+    await sql`update change_feed_horizon set version = (select version from content_version where id) where id`.execute(db);
+    await expectExact(filters, 'after the pruning');
+    const state = facetIndexState(db)!;
+    assert.ok(state.version > stale);
+    assert.equal(state.drift, 0, 'a new base, not a catch-up');
+  });
+
+  it('rebuilds its base in the background once enough rows changed, and answers exactly meanwhile and after', async () => {
+    const db = h.database.db;
+    const filters = await randomFilters(40, 23);
+    const saved = facetIndexSettings.rebuildAfter;
+    facetIndexSettings.rebuildAfter = 5;
+    try {
+      await expectExact(filters, 'before');
+      await sql`update projects set value_amount = coalesce(value_amount, 0) + 1 where id in (select id from projects where published order by id limit 10)`.execute(db);
+      await facetProjects(ctx, { status: 'planned' });
+      assert.ok(facetIndexState(db)!.drift > 5, 'the drift passed the setting');
+      await expectExact(filters, 'while rebuilding');
+      await facetIndexSettled(db);
+      assert.equal(facetIndexState(db)!.drift, 0, 'the new base holds the changes');
+      await expectExact(filters, 'after the rebuild');
+    } finally {
+      facetIndexSettings.rebuildAfter = saved;
+    }
+  });
+});

@@ -5,8 +5,8 @@
  * the sample's own values, unknown values included) — and stay equal after every kind of write,
  * whether through the domain or through SQL that no code of this process sees (as another process's
  * write would be), after the change feed was pruned past the index, and across a rebuild of its base.
- * The prefix counts are taken every 3 rows here, so that slices of the sample's few hundred
- * projects are summed from them as a million projects' are.
+ * The prefix counts are taken every 3 rows here and the table is read 2 pages per statement, so
+ * that the sample's few hundred projects go through the paths a million projects take.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -24,8 +24,10 @@ let ctx: Ctx;
 let pro: TestIdentity;
 const defaults = { ...facetIndexSettings };
 before(async () => {
-  // Prefix counts every 3 rows, so that the sample's slices use them (4 096 by default).
+  // Prefix counts every 3 rows, so that the sample's slices use them (4 096 by default), and the
+  // table read 2 pages per statement, so that the load takes several (8 192 by default).
   facetIndexSettings.checkpoint = 3;
+  facetIndexSettings.loadPages = 2;
   h = await startHarness({ sample: true });
   ctx = await adminCtx(h);
   pro = await h.identity({ plan: 'enterprise' });

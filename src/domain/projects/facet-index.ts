@@ -235,22 +235,24 @@ interface Condition {
 
 /**
  * The published projects at one content version, with their orders (see the module's comment).
- * Built once from rows ordered by id (`ids` packed 16 bytes per row in that order, for
- * {@link BaseIndex.rowOf}); never changed after, except for its tombstones.
+ * Built once from rows in any order, with their ids (a hash table of them answers
+ * {@link BaseIndex.rowOf}); never changed after (the store keeps its tombstones beside it).
  */
 export class BaseIndex {
   private readonly orders: Record<OrderName, Order>;
   /** The slots that existed when the orders were built (the width of the prefix counts). */
   private readonly width: number;
   private scratch = new Uint32Array(0);
+  private readonly idTable: Int32Array;
 
   /**
-   * @param rows the published projects, ordered by id
-   * @param ids their ids, 16 bytes each in the same order
+   * @param rows the published projects
+   * @param ids their ids, 16 bytes each in the same order (see {@link IdList})
    * @param checkpoint rows between two prefix counts of an order (fewer: more memory, less counting)
    */
-  constructor(readonly rows: Segment, private readonly ids: Uint8Array, slots: Slots, private readonly checkpoint = CHECKPOINT) {
+  constructor(readonly rows: Segment, private readonly ids: IdList, slots: Slots, private readonly checkpoint = CHECKPOINT) {
     this.width = slots.size;
+    this.idTable = ids.table();
     const slotOrder = (column: Uint32Array | null): Order => {
       const { rows: sorted, start } = column ? countingSort(column, rows.n, this.width) : termPostings(rows, this.width);
       return { rows: sorted, start, prefix: this.prefixes(sorted) };
@@ -276,17 +278,7 @@ export class BaseIndex {
 
   /** The row of project `id` in this base, or -1. */
   rowOf(id: string): number {
-    const key = packUuid(id);
-    let lo = 0;
-    let hi = this.rows.n - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const c = compareAt(this.ids, mid, key);
-      if (c === 0) return mid;
-      if (c < 0) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    return this.ids.find(this.idTable, id);
   }
 
   /**
@@ -436,21 +428,61 @@ export function countsOf(counts: Int32Array, slots: Slots): FacetCount[] {
   return out;
 }
 
-/** A uuid's 16 bytes (PostgreSQL orders uuids by these bytes). */
-export function packUuid(id: string): Uint8Array {
-  const hex = id.replace(/-/g, '');
-  const out = new Uint8Array(16);
-  for (let k = 0; k < 16; k++) out[k] = parseInt(hex.slice(k * 2, k * 2 + 2), 16);
-  return out;
+/**
+ * Uuids packed 16 bytes each (four 32-bit words) in row order, grown as rows are added, and an
+ * open-addressing hash table over them (row numbers, -1 empty) to find a row by id.
+ */
+export class IdList {
+  private words = new Uint32Array(4 * 1024);
+  private bytes = Buffer.from(this.words.buffer);
+  n = 0;
+
+  /** Appends an id given as 32 hexadecimal digits (a uuid without its dashes). */
+  pushHex(hex: string): void {
+    if ((this.n + 1) * 4 > this.words.length) {
+      const words = new Uint32Array(this.words.length * 2);
+      words.set(this.words);
+      this.words = words;
+      this.bytes = Buffer.from(words.buffer);
+    }
+    this.bytes.write(hex, this.n * 16, 16, 'hex');
+    this.n++;
+  }
+
+  /** The hash table of the ids: a power of two at least twice their number. */
+  table(): Int32Array {
+    let size = 16;
+    while (size < this.n * 2) size *= 2;
+    const table = new Int32Array(size).fill(-1);
+    const mask = size - 1;
+    for (let row = 0; row < this.n; row++) {
+      let at = hashWords(this.words, row * 4) & mask;
+      while (table[at] !== -1) at = (at + 1) & mask;
+      table[at] = row;
+    }
+    return table;
+  }
+
+  /** The row of `id` (a uuid, with or without dashes) through `table`, or -1. */
+  find(table: Int32Array, id: string): number {
+    const key = new Uint32Array(4);
+    Buffer.from(key.buffer).write(id.replace(/-/g, ''), 0, 16, 'hex');
+    const mask = table.length - 1;
+    for (let at = hashWords(key, 0) & mask; ; at = (at + 1) & mask) {
+      const row = table[at]!;
+      if (row === -1) return -1;
+      const w = row * 4;
+      if (this.words[w] === key[0] && this.words[w + 1] === key[1] && this.words[w + 2] === key[2] && this.words[w + 3] === key[3]) return row;
+    }
+  }
 }
 
-function compareAt(ids: Uint8Array, row: number, key: Uint8Array): number {
-  const at = row * 16;
-  for (let k = 0; k < 16; k++) {
-    const d = ids[at + k]! - key[k]!;
-    if (d !== 0) return d;
-  }
-  return 0;
+function hashWords(words: Uint32Array, at: number): number {
+  let h = Math.imul(words[at]! ^ 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul(h ^ words[at + 1]! ^ (h >>> 13), 0xc2b2ae35);
+  h = Math.imul(h ^ words[at + 2]! ^ (h >>> 16), 0x27d4eb2f);
+  h = Math.imul(h ^ words[at + 3]! ^ (h >>> 15), 0x165667b1);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 function sliceSize(slices: readonly Slice[]): number {

@@ -117,6 +117,16 @@ function get(url: string, agent?: http.Agent): Promise<{ status: number; headers
 }
 
 describe('SIGTERM', () => {
+  it('loads the project facet index in the background once listening (decision 0062)', async () => {
+    for (let i = 0; !output.includes('project facet index loaded'); i++) {
+      assert.ok(i < 600, `no "project facet index loaded" in the log:\n${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const line = output.split('\n').find((l) => l.includes('project facet index loaded'))!;
+    const entry = JSON.parse(line) as { projects: number; took_ms: number };
+    assert.ok(Number.isInteger(entry.projects) && entry.projects >= 0 && entry.took_ms >= 0, line);
+  });
+
   it('finishes requests in flight, refuses new ones, cuts what outlasts the deadline and exits in time', async () => {
     const auth = `Bearer ${key}`;
     // A kept-alive connection that has served a request: it stays open while the server drains.

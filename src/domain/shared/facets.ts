@@ -44,17 +44,23 @@ export async function facetCounts(db: Kysely<DB>, matching: RawBuilder<unknown>,
 }
 
 /**
- * Entries of one dimension from counts kept elsewhere: `sums` yields `(key, n)` rows, one per
- * value, and `d` joins, names and labels them from `s` (`s.key`); values with `n` of 0 or less are
- * left out. Same entries and order as {@link facetCounts} over the records those counts describe.
+ * Entries of several dimensions from counts kept elsewhere, in one statement: each part's `sums`
+ * yields `(key, n)` rows, one per value, and its `d` joins, names and labels them from `s`
+ * (`s.key`); values with `n` of 0 or less are left out. Each part's entries come in the order of
+ * {@link facetCounts} over the records those counts describe (count descending, label, value).
+ * @returns the entries of each part, in the order of `parts`
  */
-export async function facetSums(db: Kysely<DB>, sums: RawBuilder<unknown>, d: Dimension): Promise<Facet[]> {
-  const { rows } = await sql<Facet>`
-    select (${d.value})::text as value, (${d.label})::text as label, s.n::int as count
+export async function facetSums(db: Kysely<DB>, parts: readonly { sums: RawBuilder<unknown>; d: Dimension }[]): Promise<Facet[][]> {
+  const selects = parts.map(({ sums, d }, part) => sql`
+    select ${sql.lit(part)} as part, (${d.value})::text as value, (${d.label})::text as label, s.n::int as count,
+           row_number() over (order by s.n::int desc, (${d.label})::text, (${d.value})::text) as rank
       from (${sums}) s ${d.join}
-     where s.n > 0
-     order by count desc, label, value`.execute(db);
-  return rows;
+     where s.n > 0`);
+  const { rows } = await sql<Facet & { part: number }>`
+    select part, value, label, count from (${sql.join(selects, sql` union all `)}) e order by part, rank`.execute(db);
+  const out: Facet[][] = parts.map(() => []);
+  for (const { part, value, label, count } of rows) out[part]!.push({ value, label, count });
+  return out;
 }
 
 /** The topics or tags of the records `x` of `kind`: value slug, label name. */

@@ -131,6 +131,19 @@ export class Segment {
     return b.build();
   }
 
+  /** Adds the values of the rows `rows[from .. to)` to `counts` (`sign` 1 or -1). */
+  addRows(counts: Int32Array, rows: Uint32Array, from: number, to: number, sign: number): void {
+    const { status, region, country, type, termStart, terms } = this;
+    for (let p = from; p < to; p++) {
+      const i = rows[p]!;
+      counts[status[i]!]! += sign;
+      counts[region[i]!]! += sign;
+      counts[country[i]!]! += sign;
+      counts[type[i]!]! += sign;
+      for (let j = termStart[i]!, end = termStart[i + 1]!; j < end; j++) counts[terms[j]!]! += sign;
+    }
+  }
+
   /** Adds row i's values to `counts` (`sign` 1 or -1). */
   add(counts: Int32Array, i: number, sign: number): void {
     counts[this.status[i]!]! += sign;
@@ -229,8 +242,19 @@ type Slice = [order: Order, from: number, to: number];
 
 /** A compiled condition: its test of one row, and the slices of the base it is exactly (if it is one). */
 interface Condition {
-  test: (seg: Segment, i: number) => boolean;
+  /** The test of row i of `seg`, bound to the segment's columns. */
+  on: (seg: Segment) => (i: number) => boolean;
   slices?: Slice[];
+}
+
+/** One test that holds when every test of `tests` does (unrolled for the common few). */
+function allOf(tests: ((i: number) => boolean)[]): (i: number) => boolean {
+  const [a, b, c] = tests;
+  if (tests.length === 0) return () => true;
+  if (tests.length === 1) return a!;
+  if (tests.length === 2) return (i) => a!(i) && b!(i);
+  if (tests.length === 3) return (i) => a!(i) && b!(i) && c!(i);
+  return (i) => tests.every((t) => t(i));
 }
 
 /**
@@ -289,11 +313,11 @@ export class BaseIndex {
     const counts = new Int32Array(slots.size);
     const conditions = this.compile(filter);
     if (conditions === null) return counts;
-    const all = conditions.length === 0 ? null : conditions;
-    const matches = (seg: Segment, i: number) => !all || all.every((c) => c.test(seg, i));
     this.countBase(counts, conditions);
-    for (const t of tombstones) if (matches(this.rows, t)) this.rows.add(counts, t, -1);
-    for (let i = 0; i < extra.n; i++) if (matches(extra, i)) extra.add(counts, i, 1);
+    const inBase = allOf(conditions.map((c) => c.on(this.rows)));
+    for (const t of tombstones) if (inBase(t)) this.rows.add(counts, t, -1);
+    const inExtra = allOf(conditions.map((c) => c.on(extra)));
+    for (let i = 0; i < extra.n; i++) if (inExtra(i)) extra.add(counts, i, 1);
     return counts;
   }
 
@@ -322,21 +346,20 @@ export class BaseIndex {
     let matched = 0;
     let failed = total;
     const seg = this.rows;
+    const test = allOf(rest.map((c) => c.on(seg)));
     for (const [order, from, to] of slices) {
       const rows = order.rows;
       for (let p = from; p < to; p++) {
         const i = rows[p]!;
-        let ok = true;
-        for (const c of rest) if (!c.test(seg, i)) { ok = false; break; }
-        if (ok) buffer[matched++] = i;
+        if (test(i)) buffer[matched++] = i;
         else buffer[--failed] = i;
       }
     }
     if (matched * 2 <= total) {
-      for (let k = 0; k < matched; k++) seg.add(counts, buffer[k]!, 1);
+      seg.addRows(counts, buffer, 0, matched, 1);
     } else {
       for (const s of slices) this.addSlice(counts, s);
-      for (let k = failed; k < total; k++) seg.add(counts, buffer[k]!, -1);
+      seg.addRows(counts, buffer, failed, total, -1);
     }
   }
 
@@ -346,15 +369,15 @@ export class BaseIndex {
     const first = Math.ceil(from / K);
     const last = Math.floor(to / K);
     if (first >= last) {
-      for (let p = from; p < to; p++) this.rows.add(counts, order.rows[p]!, 1);
+      this.rows.addRows(counts, order.rows, from, to, 1);
       return;
     }
     const w = this.width;
     const hi = last * w;
     const lo = first * w;
     for (let s = 0; s < w; s++) counts[s]! += order.prefix[hi + s]! - order.prefix[lo + s]!;
-    for (let p = from; p < first * K; p++) this.rows.add(counts, order.rows[p]!, 1);
-    for (let p = last * K; p < to; p++) this.rows.add(counts, order.rows[p]!, 1);
+    this.rows.addRows(counts, order.rows, from, first * K, 1);
+    this.rows.addRows(counts, order.rows, last * K, to, 1);
   }
 
   /** The prefix counts of an order (every checkpoint rows, starting with the empty prefix). */
@@ -378,9 +401,12 @@ export class BaseIndex {
       if (!set) return true;
       if (set.length === 0) return false;
       const order = this.orders[name];
-      const wanted = new Set(set);
+      const wanted = mask(set);
       out.push({
-        test: (seg, i) => wanted.has(seg[name][i]!),
+        on: (seg) => {
+          const column = seg[name];
+          return (i) => wanted[column[i]!] === 1;
+        },
         slices: set.map((s): Slice => (s < this.width ? [order, order.start![s]!, order.start![s + 1]!] : [order, 0, 0])),
       });
       return true;
@@ -388,12 +414,12 @@ export class BaseIndex {
     if (!slotsOf('status', f.status) || !slotsOf('region', f.region) || !slotsOf('country', f.country) || !slotsOf('type', f.type)) return null;
     for (const set of f.terms ?? []) {
       if (set.length === 0) return null;
-      const wanted = new Set(set);
+      const wanted = mask(set);
       const order = this.orders.term;
       const s = set[0]!;
       out.push({
-        test: (seg, i) => {
-          for (let j = seg.termStart[i]!, end = seg.termStart[i + 1]!; j < end; j++) if (wanted.has(seg.terms[j]!)) return true;
+        on: ({ termStart, terms }) => (i) => {
+          for (let j = termStart[i]!, end = termStart[i + 1]!; j < end; j++) if (wanted[terms[j]!] === 1) return true;
           return false;
         },
         // One term's postings are exactly its rows; a row can carry two terms of a larger set.
@@ -408,9 +434,14 @@ export class BaseIndex {
       const from = lowerBound(order.values!, min);
       const to = Math.max(from, upperBound(order.values!, max));
       out.push({
-        test: name === 'year'
-          ? (seg, i) => { const v = seg.year[i]!; return v !== NO_YEAR && v >= min && v <= max; }
-          : (seg, i) => { const v = seg[name][i]!; return v >= min && v <= max; }, // NaN fails both
+        on: (seg) => {
+          if (name === 'year') {
+            const years = seg.year;
+            return (i) => { const v = years[i]!; return v !== NO_YEAR && v >= min && v <= max; };
+          }
+          const column = seg[name];
+          return (i) => { const v = column[i]!; return v >= min && v <= max; }; // NaN fails both
+        },
         slices: [[order, from, to]],
       });
     };
@@ -419,6 +450,13 @@ export class BaseIndex {
     range('amount', f.amountMin, f.amountMax);
     return out;
   }
+}
+
+/** A membership table of slots: `mask(set)[s] === 1` for the slots of `set`. */
+function mask(set: readonly number[]): Uint8Array {
+  const out = new Uint8Array(Math.max(...set) + 1);
+  for (const s of set) out[s] = 1;
+  return out;
 }
 
 /** The non-zero counts of `counts` as `(dimension, key, n)`, slot 0 left out. */

@@ -242,10 +242,31 @@ type Slice = [order: Order, from: number, to: number];
 
 /** A compiled condition: its test of one row, and the slices of the base it is exactly (if it is one). */
 interface Condition {
+  /** The column it tests. */
+  dim: OrderName;
+  /** The slots it accepts (a slot column or the terms), or the inclusive range of values. */
+  keys?: number[];
+  range?: [min: number, max: number];
   /** The test of row i of `seg`, bound to the segment's columns. */
   on: (seg: Segment) => (i: number) => boolean;
   slices?: Slice[];
 }
+
+/** The columns a pair order can have first: a key per row (a slot, or the year less 1900). */
+type Primary = 'status' | 'region' | 'type' | 'year';
+/** The columns a pair order can have second: sorted within each key of the first. */
+type Secondary = 'region' | 'type' | 'year' | 'amount';
+/**
+ * The pair orders (decision 0062): the rows with both values, sorted by the first column's key and,
+ * within a key, by the second column, so that a filter on both columns is a few contiguous slices.
+ */
+const PAIRS: [Primary, Secondary][] = [
+  ['status', 'region'], ['status', 'type'], ['region', 'type'],
+  ['status', 'year'], ['region', 'year'], ['type', 'year'],
+  ['status', 'amount'], ['region', 'amount'], ['type', 'amount'], ['year', 'amount'],
+];
+const FIRST_YEAR = 1900;
+const YEAR_KEYS = 301; // 1900–2200, the column's check constraint
 
 /** One test that holds when every test of `tests` does (unrolled for the common few). */
 function allOf(tests: ((i: number) => boolean)[]): (i: number) => boolean {
@@ -264,6 +285,8 @@ function allOf(tests: ((i: number) => boolean)[]): (i: number) => boolean {
  */
 export class BaseIndex {
   private readonly orders: Record<OrderName, Order>;
+  /** The pair orders by `first|second`; `start[k]` is where key k begins. */
+  private readonly pairs = new Map<string, Order & { start: Uint32Array }>();
   /** The slots that existed when the orders were built (the width of the prefix counts). */
   private readonly width: number;
   private scratch = new Uint32Array(0);
@@ -298,6 +321,63 @@ export class BaseIndex {
       usd: rangeOrder(rows.usd, NaN),
       amount: rangeOrder(rows.amount, NaN),
     };
+    for (const [first, second] of PAIRS) this.pairs.set(`${first}|${second}`, this.pairOrder(first, second));
+  }
+
+  /** The column `dim` of the base's rows, as numbers (slots, years or values). */
+  private column(dim: Primary | Secondary): Uint32Array | Int32Array | Float64Array {
+    return this.rows[dim];
+  }
+
+  /**
+   * The pair order of `first` and `second`: the single order of `second` (already sorted by it)
+   * distributed by the key of `first`, so each key's rows stay sorted by `second`. Rows without
+   * either value are left out (no filter on that column can match them).
+   */
+  private pairOrder(first: Primary, second: Secondary): Order & { start: Uint32Array } {
+    const source = this.orders[second].rows;
+    const key = this.column(first);
+    const value = this.column(second);
+    const keys = first === 'year' ? YEAR_KEYS : this.width;
+    const keyOf = (i: number) => (first === 'year' ? (key[i] === NO_YEAR ? -1 : key[i]! - FIRST_YEAR) : key[i] === 0 ? -1 : key[i]!);
+    const kept = (i: number) => second === 'year' || second === 'amount' || value[i] !== 0; // the value orders hold no nulls
+    const start = new Uint32Array(keys + 1);
+    for (let p = 0; p < source.length; p++) {
+      const i = source[p]!;
+      const k = keyOf(i);
+      if (k >= 0 && kept(i)) start[k + 1]!++;
+    }
+    for (let k = 0; k < keys; k++) start[k + 1]! += start[k]!;
+    const next = start.slice(0, keys);
+    const sorted = new Uint32Array(start[keys]!);
+    for (let p = 0; p < source.length; p++) {
+      const i = source[p]!;
+      const k = keyOf(i);
+      if (k >= 0 && kept(i)) sorted[next[k]!++] = i;
+    }
+    return { rows: sorted, start, prefix: this.prefixes(sorted) };
+  }
+
+  /** The slices of the pair order of `a` and `b` (`a` first) that hold exactly the rows matching both; `undefined` without that order. */
+  private pairSlices(a: Condition, b: Condition): Slice[] | undefined {
+    const order = this.pairs.get(`${a.dim}|${b.dim}`);
+    if (!order) return undefined;
+    const keys = a.keys ?? yearKeys(a.range!);
+    const value = this.column(b.dim as Secondary);
+    const ranges: [number, number][] = b.keys ? b.keys.map((k) => [k, k]) : [b.range!];
+    const out: Slice[] = [];
+    for (const k of keys) {
+      if (k + 1 >= order.start.length) continue; // a slot newer than the base: no row of it here
+      const begin = order.start[k]!;
+      const end = order.start[k + 1]!;
+      if (begin === end) continue;
+      for (const [lo, hi] of ranges) {
+        const from = boundBy(order.rows, begin, end, value, lo, false);
+        const to = boundBy(order.rows, from, end, value, hi, true);
+        if (to > from) out.push([order, from, to]);
+      }
+    }
+    return out;
   }
 
   /** The row of project `id` in this base, or -1. */
@@ -328,14 +408,19 @@ export class BaseIndex {
    * most half of the driver's rows are ever counted one by one.
    */
   private countBase(counts: Int32Array, conditions: Condition[]): void {
-    let driver: Condition | undefined;
-    let size = Infinity;
-    for (const c of conditions) {
-      const n = c.slices ? sliceSize(c.slices) : Infinity;
-      if (n < size) [driver, size] = [c, n];
+    // The fewest rows: one condition's slices, or two conditions' slices of a pair order.
+    let slices: Slice[] = [[this.orders.status, 0, this.rows.n]];
+    let covered: Condition[] = [];
+    let size = this.rows.n + 1;
+    const consider = (candidate: Slice[] | undefined, covers: Condition[]) => {
+      const n = candidate ? sliceSize(candidate) : Infinity;
+      if (n < size) [slices, covered, size] = [candidate!, covers, n];
+    };
+    for (const a of conditions) {
+      consider(a.slices, [a]);
+      for (const b of conditions) if (a !== b) consider(this.pairSlices(a, b), [a, b]);
     }
-    const slices: Slice[] = driver?.slices ?? [[this.orders.status, 0, this.rows.n]];
-    const rest = conditions.filter((c) => c !== driver);
+    const rest = conditions.filter((c) => !covered.includes(c));
     if (rest.length === 0) {
       for (const s of slices) this.addSlice(counts, s);
       return;
@@ -403,6 +488,8 @@ export class BaseIndex {
       const order = this.orders[name];
       const wanted = mask(set);
       out.push({
+        dim: name,
+        keys: set,
         on: (seg) => {
           const column = seg[name];
           return (i) => wanted[column[i]!] === 1;
@@ -418,6 +505,8 @@ export class BaseIndex {
       const order = this.orders.term;
       const s = set[0]!;
       out.push({
+        dim: 'term',
+        keys: set,
         on: ({ termStart, terms }) => (i) => {
           for (let j = termStart[i]!, end = termStart[i + 1]!; j < end; j++) if (wanted[terms[j]!] === 1) return true;
           return false;
@@ -434,6 +523,8 @@ export class BaseIndex {
       const from = lowerBound(order.values!, min);
       const to = Math.max(from, upperBound(order.values!, max));
       out.push({
+        dim: name,
+        range: [min, max],
         on: (seg) => {
           if (name === 'year') {
             const years = seg.year;
@@ -551,6 +642,29 @@ function termPostings(seg: Segment, width: number): { rows: Uint32Array; start: 
     for (let j = seg.termStart[i]!, end = seg.termStart[i + 1]!; j < end; j++) rows[next[seg.terms[j]!]!++] = i;
   }
   return { rows, start };
+}
+
+/** The year keys (year less 1900) of the inclusive range `[min, max]`, within the column's 1900–2200. */
+function yearKeys([min, max]: [number, number]): number[] {
+  const out: number[] = [];
+  for (let y = Math.max(FIRST_YEAR, Math.ceil(min)); y <= Math.min(FIRST_YEAR + YEAR_KEYS - 1, Math.floor(max)); y++) out.push(y - FIRST_YEAR);
+  return out;
+}
+
+/**
+ * In `rows[from .. to)`, sorted by `value[row]`: the first position whose value is ≥ `v`
+ * (`after` false) or > `v` (`after` true).
+ */
+function boundBy(rows: Uint32Array, from: number, to: number, value: Uint32Array | Int32Array | Float64Array, v: number, after: boolean): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const x = value[rows[mid]!]!;
+    if (x < v || (after && x === v)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The first position whose value is ≥ `v`. */

@@ -16,7 +16,7 @@
  *   ordered by id) plus, for each filterable column, the row numbers sorted by that column (an
  *   equality filter or a range is then one contiguous slice) and the facet counts of each order's
  *   prefixes every {@link CHECKPOINT} rows, so a slice's counts are two checkpoint differences plus
- *   at most twice that many rows.
+ *   or minus at most that many rows (half at each end).
  * - Rows changed since the base are "tombstoned" in it and re-added in a small extra segment; a
  *   count subtracts the matching tombstoned rows and adds the matching extra rows, so the answer is
  *   exactly that of the rows as they are now.
@@ -68,7 +68,7 @@ export interface IndexFilter {
 }
 
 /** Rows between two checkpoints of an order's prefix counts, by default. */
-export const CHECKPOINT = 4096;
+export const CHECKPOINT = 1024;
 const NO_YEAR = -2147483648;
 
 /** The numbering of facet values: slot ↔ (dimension, key). Slot 0 is "none". */
@@ -451,18 +451,22 @@ export class BaseIndex {
   /** Adds the counts of `order.rows[from .. to)`: prefix differences, and the rows between checkpoints. */
   private addSlice(counts: Int32Array, [order, from, to]: Slice): void {
     const K = this.checkpoint;
-    const first = Math.ceil(from / K);
-    const last = Math.floor(to / K);
-    if (first >= last) {
+    // The nearest checkpoints to either end: at most K / 2 rows to add or take away at each.
+    const last = Math.floor(order.rows.length / K);
+    const a = Math.min(Math.round(from / K), last);
+    const b = Math.min(Math.round(to / K), last);
+    if (a >= b) {
       this.rows.addRows(counts, order.rows, from, to, 1);
       return;
     }
     const w = this.width;
-    const hi = last * w;
-    const lo = first * w;
+    const hi = b * w;
+    const lo = a * w;
     for (let s = 0; s < w; s++) counts[s]! += order.prefix[hi + s]! - order.prefix[lo + s]!;
-    this.rows.addRows(counts, order.rows, from, first * K, 1);
-    this.rows.addRows(counts, order.rows, last * K, to, 1);
+    if (a * K < from) this.rows.addRows(counts, order.rows, a * K, from, -1);
+    else this.rows.addRows(counts, order.rows, from, a * K, 1);
+    if (b * K > to) this.rows.addRows(counts, order.rows, to, b * K, -1);
+    else this.rows.addRows(counts, order.rows, b * K, to, 1);
   }
 
   /** The prefix counts of an order (every checkpoint rows, starting with the empty prefix). */

@@ -226,13 +226,14 @@ function grown<T extends Uint32Array | Int32Array | Float64Array>(a: T, length: 
 /** The filterable orders of a base (one per filter that can be a contiguous slice). */
 type OrderName = 'status' | 'region' | 'country' | 'type' | 'term' | 'year' | 'usd' | 'amount';
 
-/** Row numbers sorted by one column, and the facet counts of their prefixes every `checkpoint` rows. */
+/**
+ * Row numbers sorted by one column (the year, USD and amount orders leave out the rows without a
+ * value), and the facet counts of their prefixes every `checkpoint` rows.
+ */
 interface Order {
   rows: Uint32Array;
   /** For the slot orders: rows of slot s are `rows[start[s] .. start[s + 1])`. */
   start?: Uint32Array;
-  /** For the range orders: the sorted values (rows without a value are left out of the order). */
-  values?: Float64Array;
   /** `prefix[k * width + s]`: the count of slot s over `rows[0 .. k * checkpoint)`. */
   prefix: Int32Array;
 }
@@ -308,8 +309,7 @@ export class BaseIndex {
       const have: number[] = [];
       for (let i = 0; i < rows.n; i++) if (!(column[i] === none || Number.isNaN(column[i]))) have.push(i);
       const sorted = Uint32Array.from(have).sort((a, b) => column[a]! - column[b]!);
-      const values = Float64Array.from(sorted, (i) => column[i]!);
-      return { rows: sorted, values, prefix: this.prefixes(sorted) };
+      return { rows: sorted, prefix: this.prefixes(sorted) };
     };
     this.orders = {
       status: slotOrder(rows.status),
@@ -524,8 +524,10 @@ export class BaseIndex {
       const min = lo ?? -Infinity;
       const max = hi ?? Infinity;
       const order = this.orders[name];
-      const from = lowerBound(order.values!, min);
-      const to = Math.max(from, upperBound(order.values!, max));
+      // The range orders hold only the rows with a value, sorted by it.
+      const column = this.rows[name];
+      const from = boundBy(order.rows, 0, order.rows.length, column, min, false);
+      const to = boundBy(order.rows, from, order.rows.length, column, max, true);
       out.push({
         dim: name,
         range: [min, max],
@@ -666,30 +668,6 @@ function boundBy(rows: Uint32Array, from: number, to: number, value: Uint32Array
     const mid = (lo + hi) >>> 1;
     const x = value[rows[mid]!]!;
     if (x < v || (after && x === v)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The first position whose value is ≥ `v`. */
-function lowerBound(values: Float64Array, v: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid]! < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The first position whose value is > `v`. */
-function upperBound(values: Float64Array, v: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid]! <= v) lo = mid + 1;
     else hi = mid;
   }
   return lo;

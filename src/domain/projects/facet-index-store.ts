@@ -174,9 +174,10 @@ async function current(db: Kysely<DB>): Promise<FacetIndex> {
   if (!holder) holders.set(keyOf(db), (holder = { catching: Promise.resolve() }));
   const h = holder;
   if (!h.index) {
+    // A load that another request started may have taken its snapshot before this request began:
+    // its version is checked below like any other.
     h.loading ??= load(db).finally(() => { h.loading = undefined; });
     h.index = await h.loading;
-    return h.index;
   }
   const version = await versionOf(db);
   if (version > h.index.version) {

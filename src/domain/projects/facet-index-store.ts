@@ -8,9 +8,8 @@
  *   the rows of one snapshot), by ranges of `facetIndexSettings.loadPages` table pages in physical order, so no
  *   statement nears the statement timeout.
  * - **Catch up**: when the content version has moved, the ids of the projects changed by the
- *   commits after the index's version, from the change feed's tables (`change_commits`,
- *   `change_log`, migration 0019; the projects domain reads them itself because the changes
- *   domain imports this one), and those projects' rows, again in one snapshot with the version
+ *   commits after the index's version, from the change feed's tables
+ *   (src/domain/sql/changed-records.ts), and those projects' rows, again in one snapshot with the version
  *   they are at. Each changed project's base row is tombstoned and its current row, if published,
  *   kept in the extra rows. If the feed was pruned past the index's version, the index is loaded
  *   again instead.
@@ -23,6 +22,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { changedRecordsSince } from '../sql/changed-records.js';
 import { BaseIndex, CHECKPOINT, countsOf, IdList, Segment, SegmentBuilder, Slots, type FacetCount, type FacetRow, type IndexFilter } from './facet-index.js';
 
 /**
@@ -152,18 +152,13 @@ async function load(db: Kysely<DB>): Promise<FacetIndex> {
  */
 async function catchUp(db: Kysely<DB>, index: FacetIndex): Promise<boolean> {
   return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-    const { rows: [at] } = await sql<{ version: string | number; horizon: string | number }>`
-      select v.version, hz.version as horizon from content_version v cross join change_feed_horizon hz where v.id and hz.id`.execute(trx);
-    const version = Number(at?.version ?? 0);
-    if (version <= index.version) return true;
-    if (Number(at?.horizon ?? 0) > index.version) return false;
-    const ids = (await sql<{ id: string }>`
-      select distinct c.entity_id as id from change_commits cc join change_log c on c.txid = cc.txid
-       where cc.version > ${index.version} and c.entity_type = 'projects'`.execute(trx)).rows.map((r) => r.id);
-    const rows = ids.length === 0 ? [] : (await sql<ProjectColumns>`
-      select p.id, ${COLUMNS} from projects p where p.published and p.id = any(${ids}::uuid[])`.execute(trx)).rows;
-    index.apply(ids, rows.map(rowOf));
-    index.version = version;
+    const changed = await changedRecordsSince(trx, 'projects', index.version);
+    if (changed.pruned) return false;
+    if (changed.version <= index.version) return true;
+    const rows = changed.ids.length === 0 ? [] : (await sql<ProjectColumns>`
+      select p.id, ${COLUMNS} from projects p where p.published and p.id = any(${changed.ids}::uuid[])`.execute(trx)).rows;
+    index.apply(changed.ids, rows.map(rowOf));
+    index.version = changed.version;
     return true;
   });
 }

@@ -12,11 +12,12 @@
  * - a {@link Segment} holds rows column by column: the slots of the four columns, the completion
  *   year, `value_usd` and `value_amount` (bigint values, exact in a float64 below 2^53), and the
  *   term slots in compressed rows;
- * - a {@link BaseIndex} is a segment of N rows (the published projects at one content version,
- *   ordered by id) plus, for each filterable column, the row numbers sorted by that column (an
- *   equality filter or a range is then one contiguous slice) and the facet counts of each order's
- *   prefixes every {@link CHECKPOINT} rows, so a slice's counts are two checkpoint differences plus
- *   or minus at most that many rows (half at each end).
+ * - a {@link BaseIndex} is a segment of N rows (the published projects at one content version, in
+ *   the table's physical order, with a hash table of their ids) plus, for each filterable column,
+ *   the row numbers sorted by that column (an equality filter or a range is then one contiguous
+ *   slice), for ten pairs of columns the rows sorted by both (a filter on the two is a few slices),
+ *   and the facet counts of each order's prefixes every {@link CHECKPOINT} rows, so a slice's counts
+ *   are two checkpoint differences plus or minus at most that many rows (half at each end).
  * - Rows changed since the base are "tombstoned" in it and re-added in a small extra segment; a
  *   count subtracts the matching tombstoned rows and adds the matching extra rows, so the answer is
  *   exactly that of the rows as they are now.

@@ -5,12 +5,13 @@
  *
  * Without a filter the counts are summed from `project_facet_deltas`, which triggers keep exact in
  * every writing transaction (migration 0026). With a filter of statuses, places, types, terms,
- * years and values they are counted by the facet index in memory (src/domain/projects/facet-index.ts,
- * decision 0062), brought up to the content version first; with any other filter, over the
- * matching projects in two statements (the columns by grouping sets; the topics and tags from
- * `term_ids`, migration 0028). All are labelled by one table of dimensions and give the same entries in the same order
- * (test/perf/facet-deltas.test.ts, after every kind of write; test/perf/facet-counts.test.ts
- * against reference SQL).
+ * years and values they are counted by the facet index in memory
+ * (src/domain/projects/facet-index.ts, decision 0062), brought up to the content version first;
+ * with any other filter, over the matching projects in two statements (the columns by grouping
+ * sets; the topics and tags from `term_ids`, migration 0028). All are labelled by one table of
+ * dimensions in one statement and give the same entries in the same order
+ * (test/perf/facet-deltas.test.ts, after every kind of write; test/perf/facet-counts.test.ts and
+ * test/perf/facet-index.test.ts against reference SQL).
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Ctx } from '../context.js';

@@ -39,7 +39,7 @@ after(async () => {
 
 const values = async (query: ReturnType<typeof sql<{ v: string }>>) => (await query.execute(h.database.db)).rows.map((r) => r.v);
 
-/** The sample's own values of every indexed member, and a few that match nothing. */
+/** The sample's own values of every indexed member, and a few that match nothing (in a fixed order: the same filters on both engines). */
 async function vocabulary() {
   const db = h.database.db;
   const years = (await sql<{ lo: number; hi: number }>`select min(expected_completion_year) as lo, max(expected_completion_year) as hi from projects`.execute(db)).rows[0]!;
@@ -47,10 +47,10 @@ async function vocabulary() {
   const usd = (await sql<{ v: string }>`select value_usd::text as v from projects where value_usd is not null order by value_usd`.execute(db)).rows.map((r) => Number(r.v));
   return {
     status: ['planned', 'ongoing', 'complete', 'cancelled', 'on_hold'],
-    region: [...await values(sql`select slug as v from regions`), ...await values(sql`select upper(name) as v from regions limit 3`), 'atlantis'],
-    country: [...await values(sql`select distinct country_code as v from projects where country_code is not null`), 'zz', 'de'],
-    type: [...await values(sql`select distinct project_type_slug as v from projects where project_type_slug is not null`), 'no-such-type'],
-    terms: [...await values(sql`select slug as v from topics`), ...await values(sql`select slug as v from tags`), ...await values(sql`select name as v from topics limit 3`), 'no-such-term'],
+    region: [...await values(sql`select slug as v from regions order by 1`), ...await values(sql`select upper(name) as v from regions order by 1 limit 3`), 'atlantis'],
+    country: [...await values(sql`select distinct country_code as v from projects where country_code is not null order by 1`), 'zz', 'de'],
+    type: [...await values(sql`select distinct project_type_slug as v from projects where project_type_slug is not null order by 1`), 'no-such-type'],
+    terms: [...await values(sql`select slug as v from topics order by 1`), ...await values(sql`select slug as v from tags order by 1`), ...await values(sql`select name as v from topics order by 1 limit 3`), 'no-such-term'],
     years: [years.lo - 1, years.lo, Math.round((years.lo + years.hi) / 2), years.hi, years.hi + 1],
     amounts: [0, amounts[0]!, amounts[Math.floor(amounts.length / 3)]!, amounts[Math.floor(amounts.length / 2)]! + 1, amounts.at(-1)!, amounts.at(-1)! + 1],
     usd: [0, usd[Math.floor(usd.length / 4)]!, usd[Math.floor(usd.length / 2)]!, usd.at(-1)!, usd.at(-1)! + 1],

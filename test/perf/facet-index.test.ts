@@ -173,11 +173,12 @@ describe('project facet index', () => {
     try {
       await expectExact(filters, 'before');
       await sql`update projects set value_amount = coalesce(value_amount, 0) + 1 where id in (select id from projects where published order by id limit 10)`.execute(db);
+      // Ten changed projects leave 20 changed rows (tombstones and current rows) after a catch-up;
+      // past the setting of 5, the request starts a rebuild (which may swap in at any time now).
       await facetProjects(ctx, { status: 'planned' });
-      assert.ok(facetIndexState(db)!.drift > 5, 'the drift passed the setting');
       await expectExact(filters, 'while rebuilding');
       await facetIndexSettled(db);
-      assert.equal(facetIndexState(db)!.drift, 0, 'the new base holds the changes');
+      assert.equal(facetIndexState(db)!.drift, 0, 'a new base holds the changes (a catch-up alone would leave 20 changed rows)');
       await expectExact(filters, 'after the rebuild');
     } finally {
       facetIndexSettings.rebuildAfter = saved;

@@ -15,74 +15,17 @@ import type { Ctx } from '../../src/domain/context.js';
 import { facetIndexSettings, facetIndexSettled, facetIndexState, facetProjects, setProjectTerms, updateProject, type ProjectFilter } from '../../src/domain/projects/index.js';
 import { projectConditions } from '../../src/domain/projects/project-conditions.js';
 import { allOf } from '../../src/domain/shared/sql-filters.js';
-import { adminCtx, makeProject } from '../helpers/factories.js';
+import { makeProject } from '../helpers/factories.js';
 import { projectFacetsPerDimension } from '../helpers/project-facets.js';
-import { startHarness, type Harness, type TestIdentity } from '../helpers/harness.js';
+import { randomProjectFilters, startIndexHarness } from '../helpers/project-filters.js';
+import type { Harness, TestIdentity } from '../helpers/harness.js';
 
 let h: Harness;
 let ctx: Ctx;
 let pro: TestIdentity;
-const defaults = { ...facetIndexSettings };
-before(async () => {
-  // Prefix counts every 3 rows, so that the sample's slices use them (4 096 by default), and the
-  // table read 2 pages per statement, so that the load takes several (8 192 by default).
-  facetIndexSettings.checkpoint = 3;
-  facetIndexSettings.loadPages = 2;
-  h = await startHarness({ sample: true });
-  ctx = await adminCtx(h);
-  pro = await h.identity({ plan: 'enterprise' });
-});
-after(async () => {
-  Object.assign(facetIndexSettings, defaults);
-  await h.close();
-});
-
-const values = async (query: ReturnType<typeof sql<{ v: string }>>) => (await query.execute(h.database.db)).rows.map((r) => r.v);
-
-/** The sample's own values of every indexed member, and a few that match nothing (in a fixed order: the same filters on both engines). */
-async function vocabulary() {
-  const db = h.database.db;
-  const years = (await sql<{ lo: number; hi: number }>`select min(expected_completion_year) as lo, max(expected_completion_year) as hi from projects`.execute(db)).rows[0]!;
-  const amounts = (await sql<{ v: string }>`select value_amount::text as v from projects where value_amount is not null order by value_amount`.execute(db)).rows.map((r) => Number(r.v));
-  const usd = (await sql<{ v: string }>`select value_usd::text as v from projects where value_usd is not null order by value_usd`.execute(db)).rows.map((r) => Number(r.v));
-  return {
-    status: ['planned', 'ongoing', 'complete', 'cancelled', 'on_hold'],
-    region: [...await values(sql`select slug as v from regions order by 1`), ...await values(sql`select upper(name) as v from regions order by 1 limit 3`), 'atlantis'],
-    country: [...await values(sql`select distinct country_code as v from projects where country_code is not null order by 1`), 'zz', 'de'],
-    type: [...await values(sql`select distinct project_type_slug as v from projects where project_type_slug is not null order by 1`), 'no-such-type'],
-    terms: [...await values(sql`select slug as v from topics order by 1`), ...await values(sql`select slug as v from tags order by 1`), ...await values(sql`select name as v from topics order by 1 limit 3`), 'no-such-term'],
-    years: [years.lo - 1, years.lo, Math.round((years.lo + years.hi) / 2), years.hi, years.hi + 1],
-    amounts: [0, amounts[0]!, amounts[Math.floor(amounts.length / 3)]!, amounts[Math.floor(amounts.length / 2)]! + 1, amounts.at(-1)!, amounts.at(-1)! + 1],
-    usd: [0, usd[Math.floor(usd.length / 4)]!, usd[Math.floor(usd.length / 2)]!, usd.at(-1)!, usd.at(-1)! + 1],
-  };
-}
-
-/** `count` filters of 1–3 members, drawn by a seeded generator. */
-async function randomFilters(count: number, seed: number): Promise<ProjectFilter[]> {
-  const v = await vocabulary();
-  let state = seed;
-  const rand = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const members: ((f: ProjectFilter) => ProjectFilter)[] = [
-    (f) => ({ ...f, status: pick(v.status) as ProjectFilter['status'] }),
-    (f) => ({ ...f, region: pick(v.region) }),
-    (f) => ({ ...f, country: pick(v.country) }),
-    (f) => ({ ...f, type: pick(v.type) }),
-    (f) => ({ ...f, topic: pick(v.terms) }),
-    (f) => ({ ...f, terms: rand() < 0.6 ? [pick(v.terms)] : [pick(v.terms), pick(v.terms)] }),
-    (f) => ({ ...f, yearFrom: pick(v.years) }),
-    (f) => ({ ...f, yearTo: pick(v.years) }),
-    (f) => ({ ...f, yearFrom: pick(v.years), yearTo: pick(v.years) }),
-    (f) => ({ ...f, minAmount: pick(v.amounts) }),
-    (f) => ({ ...f, maxAmount: pick(v.amounts) }),
-    (f) => ({ ...f, minValueUsd: pick(v.usd) }),
-  ];
-  return Array.from({ length: count }, () => {
-    let f: ProjectFilter = {};
-    for (let k = 1 + Math.floor(rand() * 3); k > 0; k--) f = pick(members)(f);
-    return f;
-  });
-}
+let close: () => Promise<void>;
+before(async () => ({ h, ctx, pro, close } = await startIndexHarness()));
+after(() => close());
 
 /** Asserts the index's answer to every filter equals counting the matches in SQL; returns how many matched something. */
 async function expectExact(filters: ProjectFilter[], step: string): Promise<number> {
@@ -99,7 +42,7 @@ async function expectExact(filters: ProjectFilter[], step: string): Promise<numb
 describe('project facet index', () => {
   it('answers 300 random filters exactly as counting in SQL does, and serves GET /v1/projects/facets', async () => {
     assert.equal(facetIndexState(h.database.db), undefined, 'no index before the first filtered request');
-    const filters = await randomFilters(300, 17);
+    const filters = await randomProjectFilters(h.database.db, 300, 17);
     const nonEmpty = await expectExact(filters, 'sample');
     assert.ok(nonEmpty > 100 && nonEmpty < 300, `a mix of filters that match and that do not (${nonEmpty} of 300 match)`);
     const state = facetIndexState(h.database.db);
@@ -120,7 +63,7 @@ describe('project facet index', () => {
   });
 
   it('stays exact after writes through the domain and through SQL this process never sees', async () => {
-    const filters = await randomFilters(60, 99);
+    const filters = await randomProjectFilters(h.database.db, 60, 99);
     await expectExact(filters, 'before the writes');
     const versionBefore = facetIndexState(h.database.db)!.version;
     const db = h.database.db;
@@ -152,7 +95,7 @@ describe('project facet index', () => {
 
   it('loads again when the change feed was pruned past it', async () => {
     const db = h.database.db;
-    const filters = await randomFilters(40, 5);
+    const filters = await randomProjectFilters(h.database.db, 40, 5);
     await expectExact(filters, 'before');
     const stale = facetIndexState(db)!.version;
     // A write whose change the index never reads: its feed entries pruned, the horizon moved past it.
@@ -167,7 +110,7 @@ describe('project facet index', () => {
 
   it('rebuilds its base in the background once enough rows changed, and answers exactly meanwhile and after', async () => {
     const db = h.database.db;
-    const filters = await randomFilters(40, 23);
+    const filters = await randomProjectFilters(h.database.db, 40, 23);
     const saved = facetIndexSettings.rebuildAfter;
     facetIndexSettings.rebuildAfter = 5;
     try {

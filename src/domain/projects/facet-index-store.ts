@@ -20,7 +20,7 @@
  * but the database. A transaction handle never uses the index (it may see its own uncommitted
  * writes).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { changedRecordsSince } from '../sql/changed-records.js';
 import { BaseIndex, CHECKPOINT, countsOf, IdList, Segment, SegmentBuilder, Slots, type FacetCount, type FacetRow, type IndexFilter } from './facet-index.js';
@@ -36,16 +36,25 @@ export const facetIndexSettings = {
   checkpoint: CHECKPOINT,
   /** Table pages (8 kB) read per statement while loading: about 70 000 projects of the synthetic data. */
   loadPages: 8192,
+  /** The most candidates a list window from the index may have (its first rows and the matching changed rows). */
+  windowCandidates: 2000,
+  /** The statement timeout of a list order's load, in milliseconds (it sorts every published project). */
+  orderTimeoutMs: 120_000,
 };
 
 /** The index of one database at one content version, with the changes since its base. */
 class FacetIndex {
   /** Base rows superseded by a change (their current row, if any, is in `extraRows`). */
   readonly tombstones: number[] = [];
-  private readonly tombstoned = new Set<number>();
+  /** `dead[row] === 1` for the tombstoned rows (allocated at the first). */
+  dead: Uint8Array | undefined;
   /** The current rows of the projects changed since the base (published ones only), by id. */
   readonly extraRows = new Map<string, FacetRow>();
   extra: Segment;
+  /** The ids of `extra`'s rows, in its order. */
+  extraIds: string[] = [];
+  /** The list orders of the base (decision 0063): the content version each was read at, once recorded, or its load. */
+  readonly listOrders = new Map<string, number | Promise<unknown>>();
 
   constructor(readonly base: BaseIndex, readonly slots: Slots, public version: number) {
     this.extra = Segment.of([], slots);
@@ -55,14 +64,17 @@ class FacetIndex {
   apply(ids: readonly string[], rows: readonly FacetRow[]): void {
     for (const id of ids) {
       const at = this.base.rowOf(id);
-      if (at >= 0 && !this.tombstoned.has(at)) {
-        this.tombstoned.add(at);
+      this.dead ??= new Uint8Array(this.base.rows.n);
+      if (at >= 0 && this.dead[at] !== 1) {
+        this.dead[at] = 1;
         this.tombstones.push(at);
       }
       this.extraRows.delete(id);
     }
     for (const r of rows) this.extraRows.set(r.id, r);
-    this.extra = Segment.of([...this.extraRows.values()], this.slots);
+    const extra = [...this.extraRows.values()];
+    this.extra = Segment.of(extra, this.slots);
+    this.extraIds = extra.map((r) => r.id);
   }
 
   /** How many rows a count reads besides the base (tombstones and extra rows). */
@@ -209,6 +221,61 @@ export async function countFromIndex(db: Kysely<DB>, resolve: (slots: Slots) => 
   return countsOf(counts, index.slots);
 }
 
+/**
+ * Reads the list order `name` of `index`'s base in the background (decision 0063): the published
+ * projects' ids in `order`, in one snapshot with its content version. A row changed between the
+ * base and that snapshot may stand at its new place; {@link windowFromIndex} uses the order only
+ * once the index has caught up to that version, when such rows are tombstoned. A failed load is
+ * forgotten, so a later request tries again.
+ */
+function loadListOrder(db: Kysely<DB>, index: FacetIndex, name: string, order: RawBuilder<unknown>): void {
+  const loading = db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    // One statement sorts every published project: background work, not bound by a request's timeout.
+    await sql`set local statement_timeout = ${sql.raw(String(facetIndexSettings.orderTimeoutMs))}`.execute(trx);
+    const version = await versionOf(trx);
+    const { rows } = await sql<{ id: string }>`select translate(p.id::text, '-', '') as id from projects p where p.published order by ${order}`.execute(trx);
+    const placed = new Uint32Array(rows.length);
+    let n = 0;
+    for (const r of rows) {
+      const at = index.base.rowOf(r.id);
+      if (at >= 0) placed[n++] = at;
+    }
+    index.base.setListOrder(name, placed.slice(0, n));
+    index.listOrders.set(name, version);
+  }).catch(() => { index.listOrders.delete(name); });
+  index.listOrders.set(name, loading);
+}
+
+/** What {@link windowFromIndex} is asked: the list order's name and its SQL, and how many first rows. */
+export interface IndexWindowRequest {
+  /** The list sort (the name its order is kept under). */
+  name: string;
+  /** The sort's `order by` expression, as the list's statement orders (it must order every row). */
+  order: RawBuilder<unknown>;
+  /** The rows wanted: the window's offset plus its limit. */
+  first: number;
+}
+
+/**
+ * The candidates of a window of a filtered project list (decision 0063): the ids of the first
+ * `first` published projects matching `filter` in the list order, from the base of the index of
+ * `db` brought up to the content version, plus every matching project changed since the base. The
+ * window is those candidates ordered by the list's statement: the first `first` of all matches are
+ * among them.
+ * @param resolve turns the filter's values into the index's slots (unknown values: empty sets)
+ * @returns ids (32 hexadecimal digits or a uuid); `undefined` when the order is not loaded yet (its
+ *   load starts in the background) or the candidates exceed `facetIndexSettings.windowCandidates`
+ */
+export async function windowFromIndex(db: Kysely<DB>, resolve: (slots: Slots) => IndexFilter, request: IndexWindowRequest): Promise<string[] | undefined> {
+  const index = await current(db);
+  const loaded = index.listOrders.get(request.name);
+  if (loaded === undefined) loadListOrder(db, index, request.name, request.order);
+  if (typeof loaded !== 'number' || loaded > index.version) return undefined;
+  const found = index.base.window(resolve(index.slots), request.name, request.first, index.dead, index.extra);
+  if (!found || found.base.length + found.extra.length > facetIndexSettings.windowCandidates) return undefined;
+  return [...found.base.map((row) => index.base.idOf(row)), ...found.extra.map((i) => index.extraIds[i]!)];
+}
+
 /** What the index of `db` holds in this process, for tests and the bench: `undefined` before its first use. */
 export interface FacetIndexState {
   /** The content version it answers at. */
@@ -219,18 +286,23 @@ export interface FacetIndexState {
   drift: number;
   /** Whether a new base is being built. */
   rebuilding: boolean;
+  /** The list orders its base holds (decision 0063). */
+  listOrders: string[];
 }
 
 /** The state of the index of `db` in this process (see {@link FacetIndexState}). */
 export function facetIndexState(db: Kysely<DB>): FacetIndexState | undefined {
   const h = holders.get(keyOf(db));
   if (!h?.index) return undefined;
-  return { version: h.index.version, baseRows: h.index.base.rows.n, drift: h.index.drift, rebuilding: h.rebuilding !== undefined };
+  const listOrders = [...h.index.listOrders].filter(([, v]) => typeof v === 'number').map(([name]) => name).sort();
+  return { version: h.index.version, baseRows: h.index.base.rows.n, drift: h.index.drift, rebuilding: h.rebuilding !== undefined, listOrders };
 }
 
-/** Waits for a background rebuild of the index of `db`, if one runs. */
+/** Waits for the background work on the index of `db`, if any runs: a rebuild, list orders being read. */
 export async function facetIndexSettled(db: Kysely<DB>): Promise<void> {
-  await holders.get(keyOf(db))?.rebuilding;
+  const h = holders.get(keyOf(db));
+  await h?.rebuilding;
+  await Promise.all([...(h?.index?.listOrders.values() ?? [])]);
 }
 
 /**

@@ -21,6 +21,9 @@
  * - Rows changed since the base are "tombstoned" in it and re-added in a small extra segment; a
  *   count subtracts the matching tombstoned rows and adds the matching extra rows, so the answer is
  *   exactly that of the rows as they are now.
+ * - For the project lists (decision 0063), a base can also hold {@link ListOrder}s: its rows in the
+ *   order of one list sort, as PostgreSQL ordered them, so that the first rows of a filtered list
+ *   are found here ({@link BaseIndex.window}) and only those are read from the database.
  */
 
 /** The facet dimensions, named as the SQL of src/domain/projects/facet-projects.ts names them. */
@@ -239,6 +242,16 @@ interface Order {
   prefix: Int32Array;
 }
 
+/**
+ * A list order of a base (decision 0063): its rows in the order of one list sort, and each row's
+ * place in it ({@link UNRANKED} for a row left out).
+ */
+interface ListOrder {
+  rows: Uint32Array;
+  rank: Uint32Array;
+}
+const UNRANKED = 0xffffffff;
+
 /** A slice `[from, to)` of an order. */
 type Slice = [order: Order, from: number, to: number];
 
@@ -293,6 +306,8 @@ export class BaseIndex {
   private readonly width: number;
   private scratch = new Uint32Array(0);
   private readonly idTable: Int32Array;
+  /** The list orders recorded so far, by name (decision 0063). */
+  private readonly listOrders = new Map<string, ListOrder>();
 
   /**
    * @param rows the published projects
@@ -386,6 +401,11 @@ export class BaseIndex {
     return this.ids.find(this.idTable, id);
   }
 
+  /** The id of row `row`, as 32 hexadecimal digits (a uuid without its dashes). */
+  idOf(row: number): string {
+    return this.ids.hexAt(row);
+  }
+
   /**
    * The facet counts of the rows matching `filter`, indexed by slot (at least `slots.size` long):
    * the base's rows except `tombstones`, plus the matching rows of `extra`.
@@ -409,19 +429,7 @@ export class BaseIndex {
    * most half of the driver's rows are ever counted one by one.
    */
   private countBase(counts: Int32Array, conditions: Condition[]): void {
-    // The fewest rows: one condition's slices, or two conditions' slices of a pair order.
-    let slices: Slice[] = [[this.orders.status, 0, this.rows.n]];
-    let covered: Condition[] = [];
-    let size = this.rows.n + 1;
-    const consider = (candidate: Slice[] | undefined, covers: Condition[]) => {
-      const n = candidate ? sliceSize(candidate) : Infinity;
-      if (n < size) [slices, covered, size] = [candidate!, covers, n];
-    };
-    for (const a of conditions) {
-      consider(a.slices, [a]);
-      for (const b of conditions) if (a !== b) consider(this.pairSlices(a, b), [a, b]);
-    }
-    const rest = conditions.filter((c) => !covered.includes(c));
+    const { slices, rest } = this.driver(conditions);
     if (rest.length === 0) {
       for (const s of slices) this.addSlice(counts, s);
       return;
@@ -447,6 +455,86 @@ export class BaseIndex {
       for (const s of slices) this.addSlice(counts, s);
       seg.addRows(counts, buffer, failed, total, -1);
     }
+  }
+
+  /**
+   * The driver of `conditions`: the fewest rows that hold every match, as one condition's slices or
+   * two conditions' slices of a pair order (every base row when no condition is a slice), and the
+   * conditions its rows must still be tested against.
+   */
+  private driver(conditions: Condition[]): { slices: Slice[]; rest: Condition[]; size: number } {
+    let slices: Slice[] = [[this.orders.status, 0, this.rows.n]];
+    let covered: Condition[] = [];
+    let size = this.rows.n + 1;
+    const consider = (candidate: Slice[] | undefined, covers: Condition[]) => {
+      const n = candidate ? sliceSize(candidate) : Infinity;
+      if (n < size) [slices, covered, size] = [candidate!, covers, n];
+    };
+    for (const a of conditions) {
+      consider(a.slices, [a]);
+      for (const b of conditions) if (a !== b) consider(this.pairSlices(a, b), [a, b]);
+    }
+    return { slices, rest: conditions.filter((c) => !covered.includes(c)), size: sliceSize(slices) };
+  }
+
+  /**
+   * Records the list order `name` (decision 0063): the base's rows in that order, as the database
+   * ordered them. A row left out of it is never returned by {@link BaseIndex.window}; the store
+   * leaves out only rows that changed since the base (tombstoned, so never returned anyway).
+   * @param rowsInOrder base row numbers, each at most once
+   */
+  setListOrder(name: string, rowsInOrder: Uint32Array): void {
+    const rank = new Uint32Array(this.rows.n).fill(UNRANKED);
+    for (let p = 0; p < rowsInOrder.length; p++) rank[rowsInOrder[p]!] = p;
+    this.listOrders.set(name, { rows: rowsInOrder, rank });
+  }
+
+  /** Whether the list order `name` is recorded. */
+  hasListOrder(name: string): boolean {
+    return this.listOrders.has(name);
+  }
+
+  /**
+   * The first `k` rows of the base matching `filter` in the list order `name`, none of them `dead`,
+   * and every row of `extra` that matches (those have no place in the order: the caller orders them
+   * with the base's rows in the database).
+   *
+   * Two ways to the base's rows, the cheaper bounded by the other: walk the order testing each row
+   * until `k` match, for at most as many steps as the filter's driver has rows; if that does not
+   * fill the window, test the driver's rows and keep the `k` matches with the lowest places.
+   * @returns row numbers of the base (in the order) and of `extra`; `undefined` when the order is not recorded
+   */
+  window(filter: IndexFilter, name: string, k: number, dead: Uint8Array | undefined, extra: Segment): { base: number[]; extra: number[] } | undefined {
+    const order = this.listOrders.get(name);
+    if (!order) return undefined;
+    const conditions = this.compile(filter);
+    if (conditions === null || k <= 0) return { base: [], extra: [] };
+    const inExtra = allOf(conditions.map((c) => c.on(extra)));
+    const extraRows: number[] = [];
+    for (let i = 0; i < extra.n; i++) if (inExtra(i)) extraRows.push(i);
+    const live = dead ? (i: number) => dead[i] !== 1 : () => true;
+    const { slices, rest, size } = this.driver(conditions);
+    const all = allOf(conditions.map((c) => c.on(this.rows)));
+    const walked: number[] = [];
+    const steps = Math.min(size, order.rows.length);
+    for (let p = 0; p < steps && walked.length < k; p++) {
+      const i = order.rows[p]!;
+      if (all(i) && live(i)) walked.push(i);
+    }
+    if (walked.length === k || steps === order.rows.length) return { base: walked, extra: extraRows };
+    const test = allOf(rest.map((c) => c.on(this.rows)));
+    const places = new Uint32Array(size);
+    let n = 0;
+    for (const [o, from, to] of slices) {
+      for (let p = from; p < to; p++) {
+        const i = o.rows[p]!;
+        if (test(i) && live(i) && order.rank[i] !== UNRANKED) places[n++] = order.rank[i]!;
+      }
+    }
+    const sorted = places.subarray(0, n).sort();
+    const base: number[] = [];
+    for (let p = 0; p < n && base.length < k; p++) if (p === 0 || sorted[p] !== sorted[p - 1]) base.push(order.rows[sorted[p]!]!);
+    return { base, extra: extraRows };
   }
 
   /** Adds the counts of `order.rows[from .. to)`: prefix differences, and the rows between checkpoints. */
@@ -583,6 +671,11 @@ export class IdList {
     }
     this.bytes.write(hex, this.n * 16, 16, 'hex');
     this.n++;
+  }
+
+  /** The id of `row` as 32 hexadecimal digits. */
+  hexAt(row: number): string {
+    return this.bytes.toString('hex', row * 16, row * 16 + 16);
   }
 
   /** The hash table of the ids: a power of two at least twice their number. */

@@ -18,9 +18,10 @@ import type { Ctx } from '../context.js';
 import { gated, GATES } from '../entitlements.js';
 import { defineJob, type JobHandler } from '../jobs/index.js';
 import { facetSums, type Dimension, type Facet } from '../shared/facets.js';
-import { allOf, regionSlugs, termIds } from '../shared/sql-filters.js';
-import type { FacetCount, IndexFilter, Slots } from './facet-index.js';
+import { allOf } from '../shared/sql-filters.js';
+import type { FacetCount } from './facet-index.js';
 import { countFromIndex } from './facet-index-store.js';
+import { indexFilterOf } from './index-filter.js';
 import { projectConditions } from './project-conditions.js';
 import type { ProjectFilter } from './schemas.js';
 
@@ -81,37 +82,6 @@ export const facetProjects = gated(GATES.projects, async function facetProjects(
   };
   return labelled(ctx, counts);
 });
-
-/** The members of a filter the facet index answers; a filter with any other member is counted in SQL. */
-const INDEXED: ReadonlySet<keyof ProjectFilter> = new Set(['region', 'country', 'status', 'type', 'topic', 'terms', 'minValueUsd', 'minAmount', 'maxAmount', 'yearFrom', 'yearTo']);
-
-/**
- * `filter` for the facet index (src/domain/projects/facet-index.ts), its regions and terms resolved
- * as {@link projectConditions} resolves them; `undefined` without a member (the stored sums answer)
- * or when a member needs SQL (text search, companies, airports, links, the `…Contains` names,
- * `updatedSince`).
- */
-async function indexFilterOf(ctx: Ctx, filter: ProjectFilter): Promise<((slots: Slots) => IndexFilter) | undefined> {
-  const given = (Object.keys(filter) as (keyof ProjectFilter)[]).filter((k) => filter[k] !== undefined && !(k === 'terms' && filter.terms!.length === 0));
-  if (given.length === 0 || given.some((k) => !INDEXED.has(k))) return undefined;
-  const regions = filter.region === undefined ? undefined : await regionSlugs(ctx.db, filter.region);
-  const termSets = [
-    ...(filter.topic === undefined ? [] : [await termIds(ctx.db, filter.topic, ['topic'])]),
-    ...(await Promise.all((filter.terms ?? []).map((t) => termIds(ctx.db, t, ['topic', 'tag'])))),
-  ];
-  return (slots) => ({
-    status: filter.status === undefined ? undefined : slots.find('status', [filter.status]),
-    region: regions && slots.find('region', regions),
-    country: filter.country === undefined ? undefined : slots.find('country', [filter.country.toUpperCase()]),
-    type: filter.type === undefined ? undefined : slots.find('type', [filter.type]),
-    terms: termSets.map((ids) => slots.find('term', ids)),
-    yearFrom: filter.yearFrom,
-    yearTo: filter.yearTo,
-    usdMin: filter.minValueUsd,
-    amountMin: filter.minAmount,
-    amountMax: filter.maxAmount,
-  });
-}
 
 /**
  * The counts of the projects matching `where` in two statements, concurrent on a pool: the four

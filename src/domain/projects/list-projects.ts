@@ -11,7 +11,7 @@ import { gated, gatedAs, GATES } from '../entitlements.js';
 import { totalFor, type Page, type Window } from '../pagination.js';
 import { previewTotal, previewWindow } from '../previews.js';
 import { allOf } from '../shared/sql-filters.js';
-import { projectWindowIds } from './list-window.js';
+import { projectWindowFromIndex, projectWindowIds } from './list-window.js';
 import { projectConditions } from './project-conditions.js';
 import { projectOrder, selectProjectViews, withWatched, type ProjectView } from './repository.js';
 import type { ProjectFilter, ProjectSort } from './schemas.js';
@@ -30,14 +30,18 @@ export const listProjects = gated(GATES.projects, async function listProjects(ct
   const conditions = await projectConditions(ctx, filter);
   const where = allOf(conditions);
   const order = projectOrder(sort, filter.q);
-  // The window's ids first, from the narrow rows (the sort's index, or the filters' indexes when
-  // walking it takes too long: list-window.ts), then the views of those ids only: built in one
+  // The window's ids first, from the index in memory or the narrow rows (the sort's index, or the
+  // filters' indexes when walking it takes too long: list-window.ts), then the views of those ids only: built in one
   // statement, the view's per-row subqueries (terms, companies) ran for every row the offset skips
   // too (a deep window at 2 000 projects took 240 ms; bench/web-reader.ts).
   // A relevance order has no index to walk: the planner reads the matches first anyway.
   const walks = !(sort === 'relevance' && filter.q);
   const windowIds = async () => {
-    const { ids } = await projectWindowIds(ctx, where, order, shown, { filtered: conditions.length > 1 && walks });
+    // A filtered list of the members the index in memory holds: its first matches from there
+    // (decision 0063); else in SQL.
+    const filtered = conditions.length > 1 && walks;
+    const ids = (filtered ? await projectWindowFromIndex(ctx, filter, { name: sort === 'relevance' ? 'title_asc' : sort, order }, where, shown) : undefined)
+      ?? (await projectWindowIds(ctx, where, order, shown, { filtered })).ids;
     return ids.length === 0 ? [] : selectProjectViews(ctx.db, sql<SqlBool>`p.id = any(${ids}::uuid[]) and p.published`).orderBy(order).execute();
   };
   const [items, total] = await Promise.all([

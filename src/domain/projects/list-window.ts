@@ -26,6 +26,9 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Ctx } from '../context.js';
+import { windowFromIndex } from './facet-index-store.js';
+import { indexFilterOf } from './index-filter.js';
+import type { ProjectFilter } from './schemas.js';
 
 /** How long the planner's reading of {@link projectWindowIds} may run, in milliseconds. */
 export interface WindowBudgets {
@@ -68,8 +71,11 @@ export function windowBudgetMs(budgets: WindowBudgets, running: number): number 
  */
 const FILTER_FIRST = ['enable_indexscan = off', 'enable_indexonlyscan = off', 'enable_seqscan = off', "work_mem = '32MB'"];
 
-/** Which reading answered: the planner's within its budget (`planned`) or the filter-first one (`filter_first`). */
-export type WindowReading = 'planned' | 'filter_first';
+/**
+ * Which reading answered: the index in memory (`index`, {@link projectWindowFromIndex}), the
+ * planner's within its budget (`planned`) or the filter-first one (`filter_first`).
+ */
+export type WindowReading = 'index' | 'planned' | 'filter_first';
 
 /** The ids of a window in their order, and the reading that found them. */
 export interface WindowIds {
@@ -133,4 +139,49 @@ function budgetedRead(ctx: Ctx, ids: (db: Kysely<DB>) => Promise<string[]>, budg
     for (const setting of FILTER_FIRST) await sql`set local ${sql.raw(setting)}`.execute(trx);
     return { ids: await ids(trx), reading: 'filter_first' as const };
   });
+}
+
+/**
+ * What became of the windows the index in memory named candidates for, in this process since it
+ * started: `answered` when the statement confirmed them, `rechecked` when it found fewer rows than
+ * the index did and the window was read in SQL instead (for tests and the bench).
+ */
+export const indexWindowCounts = { answered: 0, rechecked: 0 };
+
+/** The deepest window (offset plus limit) read through the index in memory; deeper ones are read in SQL. */
+export const INDEX_WINDOW_DEPTH = 1000;
+
+/**
+ * The ids of `window` of a filtered list from the facet index in memory (decision 0063): the index
+ * names the candidates (the first `offset + limit` matches of its base in the list's order, and the
+ * matching projects changed since), and one statement orders those few by primary key and keeps the
+ * window. `undefined`, for the caller to read it in SQL ({@link projectWindowIds}), when the filter
+ * has a member the index does not hold, the window is deeper than {@link INDEX_WINDOW_DEPTH}, the
+ * caller is inside a transaction, the index has no order of this sort yet (it loads it in the
+ * background), or the statement found fewer rows than the index did (a write between the two).
+ * @param list the sort's name and its `order by` (every row ordered, the id last)
+ * @param where the list's conditions, checked again on the candidates
+ * @throws the database's errors, as any read
+ */
+export async function projectWindowFromIndex(
+  ctx: Ctx,
+  filter: ProjectFilter,
+  list: { name: string; order: RawBuilder<unknown> },
+  where: RawBuilder<SqlBool>,
+  window: { limit: number; offset: number },
+): Promise<string[] | undefined> {
+  const first = window.offset + window.limit;
+  if (ctx.db.isTransaction || first > INDEX_WINDOW_DEPTH) return undefined;
+  const resolve = await indexFilterOf(ctx, filter);
+  if (!resolve) return undefined;
+  const candidates = await windowFromIndex(ctx.db, resolve, { ...list, first });
+  if (!candidates) return undefined;
+  const expected = Math.max(0, Math.min(window.limit, candidates.length - window.offset));
+  const { rows } = expected === 0 ? { rows: [] } : await windowStatement(sql<SqlBool>`p.id = any(${candidates}::uuid[]) and ${where}`, list.order, window).execute(ctx.db);
+  if (rows.length !== expected) {
+    indexWindowCounts.rechecked++;
+    return undefined;
+  }
+  indexWindowCounts.answered++;
+  return rows.map((r) => r.id);
 }

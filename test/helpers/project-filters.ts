@@ -1,0 +1,87 @@
+/**
+ * Random project filters of every member the facet index in memory holds (decisions 0062 and 0063),
+ * drawn by a seeded generator from a database's own values, with values that match nothing among
+ * them, in a fixed order so that both engines draw the same filters.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../src/db/types.js';
+import type { Ctx } from '../../src/domain/context.js';
+import { facetIndexSettings, type ProjectFilter } from '../../src/domain/projects/index.js';
+import { adminCtx } from './factories.js';
+import { startHarness, type Harness, type TestIdentity } from './harness.js';
+
+/** A harness on the sample for the index's tests, an administrator's context, an enterprise reader, and how to close it. */
+export interface IndexHarness {
+  h: Harness;
+  ctx: Ctx;
+  pro: TestIdentity;
+  /** Closes the harness and restores the index's settings. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the sample with the index's settings lowered: prefix counts every 3 rows, so that the
+ * sample's slices use them (1 024 by default), and the table read 2 pages per statement, so that a
+ * load takes several (8 192 by default).
+ */
+export async function startIndexHarness(): Promise<IndexHarness> {
+  const defaults = { ...facetIndexSettings };
+  facetIndexSettings.checkpoint = 3;
+  facetIndexSettings.loadPages = 2;
+  const h = await startHarness({ sample: true });
+  return {
+    h,
+    ctx: await adminCtx(h),
+    pro: await h.identity({ plan: 'enterprise' }),
+    close: async () => {
+      Object.assign(facetIndexSettings, defaults);
+      await h.close();
+    },
+  };
+}
+
+const values = async (db: Kysely<DB>, query: ReturnType<typeof sql<{ v: string }>>) => (await query.execute(db)).rows.map((r) => r.v);
+
+/** The sample's own values of every indexed member, and a few that match nothing (in a fixed order: the same filters on both engines). */
+async function vocabulary(db: Kysely<DB>) {
+  const years = (await sql<{ lo: number; hi: number }>`select min(expected_completion_year) as lo, max(expected_completion_year) as hi from projects`.execute(db)).rows[0]!;
+  const amounts = (await sql<{ v: string }>`select value_amount::text as v from projects where value_amount is not null order by value_amount`.execute(db)).rows.map((r) => Number(r.v));
+  const usd = (await sql<{ v: string }>`select value_usd::text as v from projects where value_usd is not null order by value_usd`.execute(db)).rows.map((r) => Number(r.v));
+  return {
+    status: ['planned', 'ongoing', 'complete', 'cancelled', 'on_hold'],
+    region: [...await values(db, sql`select slug as v from regions order by 1`), ...await values(db, sql`select upper(name) as v from regions order by 1 limit 3`), 'atlantis'],
+    country: [...await values(db, sql`select distinct country_code as v from projects where country_code is not null order by 1`), 'zz', 'de'],
+    type: [...await values(db, sql`select distinct project_type_slug as v from projects where project_type_slug is not null order by 1`), 'no-such-type'],
+    terms: [...await values(db, sql`select slug as v from topics order by 1`), ...await values(db, sql`select slug as v from tags order by 1`), ...await values(db, sql`select name as v from topics order by 1 limit 3`), 'no-such-term'],
+    years: [years.lo - 1, years.lo, Math.round((years.lo + years.hi) / 2), years.hi, years.hi + 1],
+    amounts: [0, amounts[0]!, amounts[Math.floor(amounts.length / 3)]!, amounts[Math.floor(amounts.length / 2)]! + 1, amounts.at(-1)!, amounts.at(-1)! + 1],
+    usd: [0, usd[Math.floor(usd.length / 4)]!, usd[Math.floor(usd.length / 2)]!, usd.at(-1)!, usd.at(-1)! + 1],
+  };
+}
+
+/** `count` filters of 1–3 members, drawn by a seeded generator from the projects of `db`. */
+export async function randomProjectFilters(db: Kysely<DB>, count: number, seed: number): Promise<ProjectFilter[]> {
+  const v = await vocabulary(db);
+  let state = seed;
+  const rand = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const members: ((f: ProjectFilter) => ProjectFilter)[] = [
+    (f) => ({ ...f, status: pick(v.status) as ProjectFilter['status'] }),
+    (f) => ({ ...f, region: pick(v.region) }),
+    (f) => ({ ...f, country: pick(v.country) }),
+    (f) => ({ ...f, type: pick(v.type) }),
+    (f) => ({ ...f, topic: pick(v.terms) }),
+    (f) => ({ ...f, terms: rand() < 0.6 ? [pick(v.terms)] : [pick(v.terms), pick(v.terms)] }),
+    (f) => ({ ...f, yearFrom: pick(v.years) }),
+    (f) => ({ ...f, yearTo: pick(v.years) }),
+    (f) => ({ ...f, yearFrom: pick(v.years), yearTo: pick(v.years) }),
+    (f) => ({ ...f, minAmount: pick(v.amounts) }),
+    (f) => ({ ...f, maxAmount: pick(v.amounts) }),
+    (f) => ({ ...f, minValueUsd: pick(v.usd) }),
+  ];
+  return Array.from({ length: count }, () => {
+    let f: ProjectFilter = {};
+    for (let k = 1 + Math.floor(rand() * 3); k > 0; k--) f = pick(members)(f);
+    return f;
+  });
+}

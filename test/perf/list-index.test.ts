@@ -1,0 +1,126 @@
+/**
+ * Filtered project lists from the index in memory (decision 0063, src/domain/projects/list-window.ts
+ * and src/domain/projects/facet-index.ts): the window the index names must be exactly the one the
+ * list's own statement returns, ids and order, for random filters of every indexed member, every
+ * sort and windows of several depths — before and after writes through the domain and through SQL
+ * this process never sees (a title or a value that moves a project in its order, a project
+ * unpublished, published or created), and in the /v1 edition's list. The prefix counts are taken
+ * every 3 rows and the table read 2 pages per statement, as in test/perf/facet-index.test.ts.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { facetIndexSettled, facetIndexState, listProjects, PROJECT_SORTS, updateProject, type ProjectFilter, type ProjectSort } from '../../src/domain/projects/index.js';
+import { indexWindowCounts } from '../../src/domain/projects/list-window.js';
+import { projectConditions } from '../../src/domain/projects/project-conditions.js';
+import { projectOrder } from '../../src/domain/projects/repository.js';
+import { allOf } from '../../src/domain/shared/sql-filters.js';
+import { makeProject } from '../helpers/factories.js';
+import { randomProjectFilters, startIndexHarness, type IndexHarness } from '../helpers/project-filters.js';
+
+let ix: IndexHarness;
+before(async () => { ix = await startIndexHarness(); });
+after(() => ix.close());
+
+const WINDOWS = [{ limit: 1, offset: 0 }, { limit: 5, offset: 0 }, { limit: 10, offset: 3 }, { limit: 50, offset: 0 }, { limit: 7, offset: 40 }];
+
+/** The window of `filter` in `sort` as the list's own statement reads it. */
+async function reference(filter: ProjectFilter, sort: ProjectSort, window: { limit: number; offset: number }): Promise<string[]> {
+  const where = allOf(await projectConditions(ix.ctx, filter));
+  const { rows } = await sql<{ id: string }>`select p.id from projects p where ${where} order by ${projectOrder(sort, undefined)} limit ${window.limit} offset ${window.offset}`.execute(ix.h.database.db);
+  return rows.map((r) => r.id);
+}
+
+/** Every order loaded: a first list of each sort starts its load (and is read in SQL meanwhile). */
+async function loadOrders(): Promise<void> {
+  for (const sort of PROJECT_SORTS) await listProjects(ix.ctx, { status: 'ongoing' }, sort, { limit: 1, offset: 0, counted: false });
+  await facetIndexSettled(ix.h.database.db);
+}
+
+/**
+ * Asserts the list's window equals the reference for each filter, under a sort and a window drawn
+ * in turn; returns how many windows held a row, and how many the index answered.
+ */
+async function expectExact(filters: ProjectFilter[], step: string): Promise<{ nonEmpty: number; fromIndex: number }> {
+  let nonEmpty = 0;
+  const before = { ...indexWindowCounts };
+  for (const [n, filter] of filters.entries()) {
+    const sort = PROJECT_SORTS[n % PROJECT_SORTS.length]!;
+    const window = WINDOWS[Math.floor(n / PROJECT_SORTS.length) % WINDOWS.length]!;
+    const want = await reference(filter, sort, window);
+    const got = await listProjects(ix.ctx, filter, sort, { ...window, counted: false });
+    assert.deepEqual(got.items.map((p) => p.id), want, `${step}: ${JSON.stringify(filter)} ${sort} ${JSON.stringify(window)}`);
+    if (want.length > 0) nonEmpty++;
+  }
+  assert.equal(indexWindowCounts.rechecked, before.rechecked, `${step}: no window the index named was short in SQL`);
+  return { nonEmpty, fromIndex: indexWindowCounts.answered - before.answered };
+}
+
+describe('project lists from the index in memory', () => {
+  it('reads the order of a sort in the background, answering in SQL meanwhile, then from the index', async () => {
+    const first = await listProjects(ix.ctx, { status: 'ongoing' }, 'value_desc', { limit: 5, offset: 0, counted: false });
+    assert.deepEqual(first.items.map((p) => p.id), await reference({ status: 'ongoing' }, 'value_desc', { limit: 5, offset: 0 }));
+    assert.equal(indexWindowCounts.answered, 0, 'the first list of a sort is read in SQL');
+    await facetIndexSettled(ix.h.database.db);
+    assert.deepEqual(facetIndexState(ix.h.database.db)!.listOrders, ['value_desc']);
+    const { fromIndex } = await expectExact([{ status: 'ongoing' }], 'the order loaded');
+    assert.equal(fromIndex, 0, 'sort title_asc (the first of the draw) has no order yet');
+    await listProjects(ix.ctx, { status: 'ongoing' }, 'value_desc', { limit: 5, offset: 0, counted: false });
+    assert.equal(indexWindowCounts.answered, 1);
+  });
+
+  it('answers 350 random filters under every sort and window exactly as the list statement does', async () => {
+    await loadOrders();
+    assert.deepEqual(facetIndexState(ix.h.database.db)!.listOrders, [...PROJECT_SORTS].sort());
+    const filters = await randomProjectFilters(ix.h.database.db, 350, 41);
+    const { nonEmpty, fromIndex } = await expectExact(filters, 'sample');
+    assert.ok(nonEmpty > 80 && nonEmpty < 350, `a mix of windows with rows and without (${nonEmpty} of 350)`);
+    assert.equal(fromIndex, 350, 'every window came from the index');
+  });
+
+  it('a filter with a member the index does not hold, a deep window or a relevance order is read in SQL, with the same rows', async () => {
+    await loadOrders();
+    const before = indexWindowCounts.answered;
+    const got = await listProjects(ix.ctx, { q: 'terminal', status: 'ongoing' }, 'value_desc', { limit: 5, offset: 0, counted: false });
+    assert.deepEqual(got.items.map((p) => p.id), await reference({ q: 'terminal', status: 'ongoing' }, 'value_desc', { limit: 5, offset: 0 }));
+    const deep = await listProjects(ix.ctx, { status: 'ongoing' }, 'title_asc', { limit: 10, offset: 995, counted: false });
+    assert.deepEqual(deep.items.map((p) => p.id), await reference({ status: 'ongoing' }, 'title_asc', { limit: 10, offset: 995 }));
+    assert.equal(indexWindowCounts.answered, before);
+    const relevance = await listProjects(ix.ctx, { status: 'ongoing' }, 'relevance', { limit: 5, offset: 0, counted: false });
+    assert.deepEqual(relevance.items.map((p) => p.id), await reference({ status: 'ongoing' }, 'title_asc', { limit: 5, offset: 0 }));
+    assert.equal(indexWindowCounts.answered, before + 1, 'relevance without q is the title order, from the index');
+  });
+
+  it('stays exact after writes that move, hide, show and add projects, seen or not by this process', async () => {
+    await loadOrders();
+    const db = ix.h.database.db;
+    const filters = await randomProjectFilters(db, 140, 7);
+    await expectExact(filters, 'before the writes');
+    const [a, b] = (await sql<{ id: string }>`select id from projects where published and status = 'ongoing' order by title desc, id limit 2`.execute(db)).rows;
+    // Through the domain: the last of the title order moves to the front of the title and value orders.
+    await updateProject(ix.ctx, a!.id, { title: '0001 First by title', value_amount: 9_000_000_000, value_currency: 'USD' });
+    await makeProject(ix.h, { title: '0002 New project', iata_code: 'DXB', status: 'ongoing', value_amount: 8_000_000_000, value_currency: 'USD', expected_completion_year: 2031 });
+    // Through SQL: a title moved, projects hidden and shown, a bulk change of years.
+    await sql`update projects set title = 'zzz Last by title' where id = ${b!.id}`.execute(db);
+    await sql`update projects set published = false where id in (select id from projects where published order by value_usd desc nulls last, title, id limit 3)`.execute(db);
+    await sql`update projects set published = true where id in (select id from projects where not published order by id limit 2)`.execute(db);
+    await sql`update projects set expected_completion_year = expected_completion_year - 5 where country_code = 'GB'`.execute(db);
+    const { fromIndex } = await expectExact(filters, 'after the writes');
+    assert.equal(fromIndex, 140, 'every window still from the index, with the changed projects among the candidates');
+    const top = await listProjects(ix.ctx, { status: 'ongoing' }, 'title_asc', { limit: 2, offset: 0, counted: false });
+    assert.deepEqual(top.items.map((p) => p.title), ['0001 First by title', '0002 New project']);
+    assert.ok(facetIndexState(db)!.drift > 0, 'the changes are the extra rows, not a new base');
+  });
+
+  it('serves GET /v1/projects with a filter from the index, as its statement would', async () => {
+    await loadOrders();
+    const before = indexWindowCounts.answered;
+    const res = await ix.h.app.inject({ method: 'GET', url: '/v1/projects?status=ongoing&min_value=1&sort=value_desc&limit=3', headers: ix.pro.keyAuth });
+    assert.equal(res.statusCode, 200, res.body);
+    const ids = (res.json() as { projects: { id: string }[] }).projects.map((p) => p.id);
+    assert.deepEqual(ids, await reference({ status: 'ongoing', minAmount: 1 }, 'value_desc', { limit: 3, offset: 0 }));
+    assert.equal(ids.length, 3);
+    assert.equal(indexWindowCounts.answered, before + 1);
+    assert.equal(indexWindowCounts.rechecked, 0);
+  });
+});

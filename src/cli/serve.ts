@@ -17,7 +17,7 @@ import { gracefulShutdown, spareResponsesInFlight } from './shutdown.js';
 import { loggerOptions, prettyLogs, startBanner } from './logging.js';
 import { startMailWorker, workerState } from './worker.js';
 import type { RunningWorker } from '../domain/newsletter/index.js';
-import { warmFacetIndex } from '../domain/projects/index.js';
+import { warmFacetIndex, warmProjectIndex } from '../domain/projects/index.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
@@ -71,13 +71,19 @@ export async function serve(): Promise<void> {
     await metricsListener?.listen({ port: config.metrics.port, host: config.host }).catch((err: unknown) => {
       throw listenFailure(err, config.host, config.metrics.port!, 'METRICS_PORT');
     });
-    // The project facet index (decision 0062) loads in the background, so that the first filtered
-    // facet request does not wait for it.
+    // The project facet index (decision 0062) and its list orders (decision 0063) load in the
+    // background, so that the first filtered facet request does not wait for the index, nor the
+    // first filtered list of a sort go to SQL while its order loads.
     const started = Date.now();
-    warmFacetIndex(database.db).then(
-      (state) => app.log.info({ projects: state.baseRows, took_ms: Date.now() - started }, 'project facet index loaded'),
-      (err: unknown) => { if (!closing) app.log.warn({ err }, 'project facet index not loaded: the first filtered facet request loads it'); },
-    );
+    warmFacetIndex(database.db)
+      .then((state) => {
+        app.log.info({ projects: state.baseRows, took_ms: Date.now() - started }, 'project facet index loaded');
+        return warmProjectIndex(database.db);
+      })
+      .then(
+        (state) => app.log.info({ list_orders: state.listOrders, took_ms: Date.now() - started }, 'project list orders loaded'),
+        (err: unknown) => { if (!closing) app.log.warn({ err }, 'project facet index not loaded: the first filtered request loads it'); },
+      );
   } catch (err) {
     await mailWorker?.stop();
     await metricsListener?.close();

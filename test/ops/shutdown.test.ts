@@ -24,6 +24,7 @@ import { openDatabase, type Database } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { systemCtx } from '../../src/domain/context.js';
 import { createApiKey, createUser } from '../../src/domain/identity/index.js';
+import { PROJECT_SORTS } from '../../src/domain/projects/index.js';
 import { seedSynthetic } from '../../src/seed/synthetic.js';
 import { systemClock } from '../../src/system-clock.js';
 import { createPostgresDatabase } from '../helpers/harness.js';
@@ -117,14 +118,16 @@ function get(url: string, agent?: http.Agent): Promise<{ status: number; headers
 }
 
 describe('SIGTERM', () => {
-  it('loads the project facet index in the background once listening (decision 0062)', async () => {
-    for (let i = 0; !output.includes('project facet index loaded'); i++) {
-      assert.ok(i < 600, `no "project facet index loaded" in the log:\n${output}`);
+  it('loads the project facet index and its list orders in the background once listening (decisions 0062, 0063)', async () => {
+    for (let i = 0; !output.includes('project list orders loaded'); i++) {
+      assert.ok(i < 600, `no "project list orders loaded" in the log:\n${output}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     const line = output.split('\n').find((l) => l.includes('project facet index loaded'))!;
     const entry = JSON.parse(line) as { projects: number; took_ms: number };
     assert.ok(Number.isInteger(entry.projects) && entry.projects >= 0 && entry.took_ms >= 0, line);
+    const orders = JSON.parse(output.split('\n').find((l) => l.includes('project list orders loaded'))!) as { list_orders: string[] };
+    assert.deepEqual(orders.list_orders, [...PROJECT_SORTS].sort());
   });
 
   it('finishes requests in flight, refuses new ones, cuts what outlasts the deadline and exits in time', async () => {

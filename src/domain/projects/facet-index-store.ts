@@ -228,7 +228,7 @@ export async function countFromIndex(db: Kysely<DB>, resolve: (slots: Slots) => 
  * once the index has caught up to that version, when such rows are tombstoned. A failed load is
  * forgotten, so a later request tries again.
  */
-function loadListOrder(db: Kysely<DB>, index: FacetIndex, name: string, order: RawBuilder<unknown>): void {
+function loadListOrder(db: Kysely<DB>, index: FacetIndex, name: string, order: RawBuilder<unknown>): Promise<unknown> {
   const loading = db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
     // One statement sorts every published project: background work, not bound by a request's timeout.
     await sql`set local statement_timeout = ${sql.raw(String(facetIndexSettings.orderTimeoutMs))}`.execute(trx);
@@ -244,6 +244,21 @@ function loadListOrder(db: Kysely<DB>, index: FacetIndex, name: string, order: R
     index.listOrders.set(name, version);
   }).catch(() => { index.listOrders.delete(name); });
   index.listOrders.set(name, loading);
+  return loading;
+}
+
+/**
+ * Loads the index of `db` if needed and then the list orders `lists` it lacks, one after another
+ * (a process's first filtered list of a sort would otherwise be read in SQL while its order loads).
+ * @returns the state once they are loaded (an order whose load failed is missing from `listOrders`)
+ */
+export async function warmListOrders(db: Kysely<DB>, lists: readonly Omit<IndexWindowRequest, 'first'>[]): Promise<FacetIndexState> {
+  const index = await current(db);
+  for (const { name, order } of lists) {
+    const loaded = index.listOrders.get(name);
+    await (loaded === undefined ? loadListOrder(db, index, name, order) : loaded);
+  }
+  return facetIndexState(db)!;
 }
 
 /** What {@link windowFromIndex} is asked: the list order's name and its SQL, and how many first rows. */
@@ -269,7 +284,7 @@ export interface IndexWindowRequest {
 export async function windowFromIndex(db: Kysely<DB>, resolve: (slots: Slots) => IndexFilter, request: IndexWindowRequest): Promise<string[] | undefined> {
   const index = await current(db);
   const loaded = index.listOrders.get(request.name);
-  if (loaded === undefined) loadListOrder(db, index, request.name, request.order);
+  if (loaded === undefined) void loadListOrder(db, index, request.name, request.order);
   if (typeof loaded !== 'number' || loaded > index.version) return undefined;
   const found = index.base.window(resolve(index.slots), request.name, request.first, index.dead, index.extra);
   if (!found || found.base.length + found.extra.length > facetIndexSettings.windowCandidates) return undefined;

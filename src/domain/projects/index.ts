@@ -13,6 +13,7 @@ export { getProject, type ProjectDetail } from './get-project.js';
 export { getProjectHistory, HISTORY_FIELDS, type HistoryField, type ProjectHistoryEntry, type StatedValue } from './get-project-history.js';
 export { getAdminProject } from './get-admin-project.js';
 export { facetIndexSettings, facetIndexSettled, facetIndexState, warmFacetIndex, type FacetIndexState } from './facet-index-store.js';
+export { warmProjectIndex } from './list-window.js';
 export { compactProjectFacets, COMPACT_PROJECT_FACETS_JOB, facetProjects, projectJobs, type ProjectFacets } from './facet-projects.js';
 export { exportProjects, exportProjectsForReader, PROJECT_EXPORT_CAP, type ProjectCsvField } from './export-projects.js';
 export { createProject } from './create-project.js';

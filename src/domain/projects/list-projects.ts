@@ -40,7 +40,7 @@ export const listProjects = gated(GATES.projects, async function listProjects(ct
     // A filtered list of the members the index in memory holds: its first matches from there
     // (decision 0063); else in SQL.
     const filtered = conditions.length > 1 && walks;
-    const ids = (filtered ? await projectWindowFromIndex(ctx, filter, { name: sort === 'relevance' ? 'title_asc' : sort, order }, where, shown) : undefined)
+    const ids = (filtered ? await projectWindowFromIndex(ctx, filter, sort, where, shown) : undefined)
       ?? (await projectWindowIds(ctx, where, order, shown, { filtered })).ids;
     return ids.length === 0 ? [] : selectProjectViews(ctx.db, sql<SqlBool>`p.id = any(${ids}::uuid[]) and p.published`).orderBy(order).execute();
   };

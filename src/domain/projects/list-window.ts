@@ -26,9 +26,10 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Ctx } from '../context.js';
-import { windowFromIndex } from './facet-index-store.js';
+import { warmListOrders, windowFromIndex, type FacetIndexState } from './facet-index-store.js';
 import { indexFilterOf } from './index-filter.js';
-import type { ProjectFilter } from './schemas.js';
+import { projectOrder } from './repository.js';
+import { PROJECT_SORTS, type ProjectFilter, type ProjectSort } from './schemas.js';
 
 /** How long the planner's reading of {@link projectWindowIds} may run, in milliseconds. */
 export interface WindowBudgets {
@@ -148,6 +149,21 @@ function budgetedRead(ctx: Ctx, ids: (db: Kysely<DB>) => Promise<string[]>, budg
  */
 export const indexWindowCounts = { answered: 0, rechecked: 0 };
 
+/**
+ * The list order of `sort` in the index in memory: its name and its `order by` (a relevance order
+ * without a text query is the title order; with one it has no list order, the caller does not ask).
+ */
+export const listOrderOf = (sort: ProjectSort): { name: string; order: RawBuilder<unknown> } =>
+  sort === 'relevance' ? listOrderOf('title_asc') : { name: sort, order: projectOrder(sort, undefined) };
+
+/**
+ * Loads the project facet index of `db` and the list order of every sort (decision 0063), for a
+ * process to warm up before its first requests (about 15 s for the index and as much again for the
+ * orders at a million projects: bench/README.md).
+ * @returns the index's state once they are loaded
+ */
+export const warmProjectIndex = (db: Kysely<DB>): Promise<FacetIndexState> => warmListOrders(db, PROJECT_SORTS.map(listOrderOf));
+
 /** The deepest window (offset plus limit) read through the index in memory; deeper ones are read in SQL. */
 export const INDEX_WINDOW_DEPTH = 1000;
 
@@ -159,17 +175,18 @@ export const INDEX_WINDOW_DEPTH = 1000;
  * has a member the index does not hold, the window is deeper than {@link INDEX_WINDOW_DEPTH}, the
  * caller is inside a transaction, the index has no order of this sort yet (it loads it in the
  * background), or the statement found fewer rows than the index did (a write between the two).
- * @param list the sort's name and its `order by` (every row ordered, the id last)
+ * @param sort the list's sort, not a relevance order with a text query
  * @param where the list's conditions, checked again on the candidates
  * @throws the database's errors, as any read
  */
 export async function projectWindowFromIndex(
   ctx: Ctx,
   filter: ProjectFilter,
-  list: { name: string; order: RawBuilder<unknown> },
+  sort: ProjectSort,
   where: RawBuilder<SqlBool>,
   window: { limit: number; offset: number },
 ): Promise<string[] | undefined> {
+  const list = listOrderOf(sort);
   const first = window.offset + window.limit;
   if (ctx.db.isTransaction || first > INDEX_WINDOW_DEPTH) return undefined;
   const resolve = await indexFilterOf(ctx, filter);

@@ -16,7 +16,8 @@
  * matches), SCALE_POOL (the service's PostgreSQL pool, default SCALE_CONNECTIONS; docs/deployment.md
  * "The connection budget" advises about twice the database's cores), SCALE_SOLO=N (before the
  * load, time the first N requests of each scenario one at a time and print the slowest three with
- * their plans: where the tail comes from). Without BENCH_DATABASE_URL: a smoke run on a throwaway
+ * their plans: where the tail comes from), SCALE_LIST_INDEX=off (every list window read in SQL, as
+ * before decision 0063, for a comparison on one machine). Without BENCH_DATABASE_URL: a smoke run on a throwaway
  * database of SCALE_SMOKE_PROJECTS (2 000) projects — its figures say nothing about the target.
  * Before anything is timed, the facet index (decision 0062) and its list orders (decision 0063) are
  * loaded (their time and memory are printed), and the answers to the first SCALE_VERIFY (20)
@@ -29,7 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { projectParamsToFilter, type ProjectParams } from '../src/domain/projects/index.js';
-import { facetProjects, listProjectsForReader, PROJECT_SORTS, warmFacetIndex, warmProjectIndex, type ProjectSort } from '../src/domain/projects/index.js';
+import { facetIndexSettings, facetProjects, listProjectsForReader, PROJECT_SORTS, warmFacetIndex, warmProjectIndex, type ProjectSort } from '../src/domain/projects/index.js';
 import { indexWindowCounts } from '../src/domain/projects/list-window.js';
 import { withDb } from '../src/domain/context.js';
 import { readAhead } from '../src/domain/pagination.js';
@@ -46,6 +47,7 @@ const ONLY = process.env.SCALE_ONLY ? new RegExp(process.env.SCALE_ONLY) : undef
 const SOLO = Number(process.env.SCALE_SOLO ?? 0);
 const POOL = Number(process.env.SCALE_POOL ?? CONNECTIONS);
 const VERIFY = Number(process.env.SCALE_VERIFY ?? 20);
+if (process.env.SCALE_LIST_INDEX === 'off') facetIndexSettings.windowCandidates = 0;
 
 const bench = await benchDatabase({ projects: Number(process.env.SCALE_SMOKE_PROJECTS ?? 2000), seed: 7 }, POOL);
 let server: Awaited<ReturnType<typeof benchApp>> | undefined;

@@ -261,6 +261,14 @@ export async function warmListOrders(db: Kysely<DB>, lists: readonly Omit<IndexW
   return facetIndexState(db)!;
 }
 
+/** The candidates of a window (see {@link windowFromIndex}). */
+export interface IndexWindow {
+  /** The first matches of the base in the list order. */
+  first: string[];
+  /** The matching projects changed since the base. */
+  changed: string[];
+}
+
 /** What {@link windowFromIndex} is asked: the list order's name and its SQL, and how many first rows. */
 export interface IndexWindowRequest {
   /** The list sort (the name its order is kept under). */
@@ -275,20 +283,22 @@ export interface IndexWindowRequest {
  * The candidates of a window of a filtered project list (decision 0063): the ids of the first
  * `first` published projects matching `filter` in the list order, from the base of the index of
  * `db` brought up to the content version, plus every matching project changed since the base. The
- * window is those candidates ordered by the list's statement: the first `first` of all matches are
- * among them.
+ * first `first` of all matches are among them; without changed ones, they are the base's.
  * @param resolve turns the filter's values into the index's slots (unknown values: empty sets)
- * @returns ids (32 hexadecimal digits or a uuid); `undefined` when the order is not loaded yet (its
+ * @returns ids (32 hexadecimal digits or a uuid): the base's `first` in the list order, and the
+ *   `changed` projects that match, in no order; `undefined` when the order is not loaded yet (its
  *   load starts in the background) or the candidates exceed `facetIndexSettings.windowCandidates`
+ *   (`0`: never answers)
  */
-export async function windowFromIndex(db: Kysely<DB>, resolve: (slots: Slots) => IndexFilter, request: IndexWindowRequest): Promise<string[] | undefined> {
+export async function windowFromIndex(db: Kysely<DB>, resolve: (slots: Slots) => IndexFilter, request: IndexWindowRequest): Promise<IndexWindow | undefined> {
+  if (facetIndexSettings.windowCandidates <= 0) return undefined;
   const index = await current(db);
   const loaded = index.listOrders.get(request.name);
   if (loaded === undefined) void loadListOrder(db, index, request.name, request.order);
   if (typeof loaded !== 'number' || loaded > index.version) return undefined;
   const found = index.base.window(resolve(index.slots), request.name, request.first, index.dead, index.extra);
   if (!found || found.base.length + found.extra.length > facetIndexSettings.windowCandidates) return undefined;
-  return [...found.base.map((row) => index.base.idOf(row)), ...found.extra.map((i) => index.extraIds[i]!)];
+  return { first: found.base.map((row) => index.base.idOf(row)), changed: found.extra.map((i) => index.extraIds[i]!) };
 }
 
 /** What the index of `db` holds in this process, for tests and the bench: `undefined` before its first use. */

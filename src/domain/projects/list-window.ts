@@ -170,8 +170,9 @@ export const INDEX_WINDOW_DEPTH = 1000;
 /**
  * The ids of `window` of a filtered list from the facet index in memory (decision 0063): the index
  * names the candidates (the first `offset + limit` matches of its base in the list's order, and the
- * matching projects changed since), and one statement orders those few by primary key and keeps the
- * window. `undefined`, for the caller to read it in SQL ({@link projectWindowIds}), when the filter
+ * matching projects changed since). Without changed ones the window is the base's; with some, one
+ * statement orders the candidates, read by primary key, and keeps the window. `undefined`, for the
+ * caller to read it in SQL ({@link projectWindowIds}), when the filter
  * has a member the index does not hold, the window is deeper than {@link INDEX_WINDOW_DEPTH}, the
  * caller is inside a transaction, the index has no order of this sort yet (it loads it in the
  * background), or the statement found fewer rows than the index did (a write between the two).
@@ -191,10 +192,20 @@ export async function projectWindowFromIndex(
   if (ctx.db.isTransaction || first > INDEX_WINDOW_DEPTH) return undefined;
   const resolve = await indexFilterOf(ctx, filter);
   if (!resolve) return undefined;
-  const candidates = await windowFromIndex(ctx.db, resolve, { ...list, first });
-  if (!candidates) return undefined;
+  const found = await windowFromIndex(ctx.db, resolve, { ...list, first });
+  if (!found) return undefined;
+  // No changed project matches: the base's order is the list's.
+  if (found.changed.length === 0) {
+    indexWindowCounts.answered++;
+    return found.first.slice(window.offset, first);
+  }
+  const candidates = [...found.first, ...found.changed];
   const expected = Math.max(0, Math.min(window.limit, candidates.length - window.offset));
-  const { rows } = expected === 0 ? { rows: [] } : await windowStatement(sql<SqlBool>`p.id = any(${candidates}::uuid[]) and ${where}`, list.order, window).execute(ctx.db);
+  // The candidates by primary key first (`offset 0` keeps the subquery apart), their conditions
+  // checked after: joined with the conditions, the planner would combine the filters' indexes with
+  // the key's and read thousands of index entries for fifty rows (6 ms instead of 0.5 ms at a million).
+  const candidateRows = sql<SqlBool>`p.id in (select c.id from projects c where c.id = any(${candidates}::uuid[]) offset 0)`;
+  const { rows } = expected === 0 ? { rows: [] } : await windowStatement(sql<SqlBool>`${candidateRows} and ${where}`, list.order, window).execute(ctx.db);
   if (rows.length !== expected) {
     indexWindowCounts.rechecked++;
     return undefined;

@@ -12,7 +12,6 @@ import { ancestorChain } from '../sql/ancestry.js';
 import { resolveTags, resolveTopics } from '../sql/vocabulary.js';
 import type { LinkedTerm as Term } from '../shared/link-refs.js';
 import { invalidParam } from '../errors.js';
-import { termsJson } from '../shared/sql-filters.js';
 import { toUsd } from '../shared/fx.js';
 import type { Ctx } from '../context.js';
 import type { ProjectInput, ProjectSort, ProjectStatus } from './schemas.js';
@@ -90,6 +89,16 @@ export function projectOrder(sort: ProjectSort, q: string | undefined): RawBuild
   }
 }
 
+/**
+ * The topics or tags of project `p` as `[{ slug, name }]` by name, read through `p.term_ids` (the
+ * links' copy kept by migration 0028's triggers) rather than the link table: the few rows of the
+ * vocabulary, not an index lookup per project in a link table of millions of rows.
+ */
+const linkedTermsJson = (vocabulary: 'topic' | 'tag'): RawBuilder<{ slug: string; name: string }[]> =>
+  sql<{ slug: string; name: string }[]>`coalesce((
+    select json_agg(json_build_object('slug', term.slug, 'name', term.name) order by term.name)
+      from ${sql.table(`${vocabulary}s`)} term where term.id = any(p.term_ids)), '[]'::json)`;
+
 /** Selects `ProjectView` rows of the projects `p` that satisfy `where`. */
 export function selectProjectViews(db: Kysely<DB>, where: RawBuilder<SqlBool>) {
   return db
@@ -105,8 +114,8 @@ export function selectProjectViews(db: Kysely<DB>, where: RawBuilder<SqlBool>) {
       'p.status', 'p.value_amount', 'p.value_currency', 'p.value_basis', 'p.value_usd', 'p.value_fx_date', 'p.contractor',
       'p.announced_on', 'p.expected_completion_year', 'p.parent_project_id', 'le.number as last_seen_edition_number',
       'le.publish_date as last_seen_edition_date', 'p.updated_at', recordVersion('p').as('record_version'),
-      termsJson('project', 'topic', 'p').as('topics'),
-      termsJson('project', 'tag', 'p').as('tags'),
+      linkedTermsJson('topic').as('topics'),
+      linkedTermsJson('tag').as('tags'),
       jsonArrayFrom(
         eb.selectFrom('project_companies as x').innerJoin('companies as co', 'co.id', 'x.company_id').select(['co.id', 'co.slug', 'co.name', 'x.role'])
           .whereRef('x.project_id', '=', 'p.id').orderBy('co.name'),

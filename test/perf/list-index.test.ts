@@ -71,7 +71,9 @@ describe('project lists from the index in memory', () => {
 
   it('answers 350 random filters under every sort and window exactly as the list statement does', async () => {
     await loadOrders();
-    assert.deepEqual(facetIndexState(ix.h.database.db)!.listOrders, [...PROJECT_SORTS].sort());
+    const state = facetIndexState(ix.h.database.db)!;
+    assert.deepEqual(state.listOrders, [...PROJECT_SORTS].sort());
+    assert.equal(state.listOrderBytes, PROJECT_SORTS.length * 8 * state.baseRows, 'each order: 4 bytes a row for its rows and 4 for their places');
     const filters = await randomProjectFilters(ix.h.database.db, 350, 41);
     const { nonEmpty, fromIndex } = await expectExact(filters, 'sample');
     assert.ok(nonEmpty > 80 && nonEmpty < 350, `a mix of windows with rows and without (${nonEmpty} of 350)`);

@@ -15,6 +15,9 @@
  *   again instead.
  * - **Rebuild**: once the changed rows exceed `facetIndexSettings.rebuildAfter` (or a fiftieth of the base), a
  *   new base is loaded in the background; the old one answers meanwhile.
+ * - **List orders** (decision 0063): the base's rows in the order of a list sort, read in the
+ *   background on the first filtered list of that sort (or by {@link warmListOrders}), used once the
+ *   index has caught up to the version they were read at ({@link windowFromIndex}).
  *
  * State lives per database in this process (a WeakMap); nothing is shared between processes
  * but the database. A transaction handle never uses the index (it may see its own uncommitted
@@ -313,6 +316,8 @@ export interface FacetIndexState {
   rebuilding: boolean;
   /** The list orders its base holds (decision 0063). */
   listOrders: string[];
+  /** The bytes those orders take. */
+  listOrderBytes: number;
 }
 
 /** The state of the index of `db` in this process (see {@link FacetIndexState}). */
@@ -320,7 +325,7 @@ export function facetIndexState(db: Kysely<DB>): FacetIndexState | undefined {
   const h = holders.get(keyOf(db));
   if (!h?.index) return undefined;
   const listOrders = [...h.index.listOrders].filter(([, v]) => typeof v === 'number').map(([name]) => name).sort();
-  return { version: h.index.version, baseRows: h.index.base.rows.n, drift: h.index.drift, rebuilding: h.rebuilding !== undefined, listOrders };
+  return { version: h.index.version, baseRows: h.index.base.rows.n, drift: h.index.drift, rebuilding: h.rebuilding !== undefined, listOrders, listOrderBytes: h.index.base.listOrderBytes };
 }
 
 /** Waits for the background work on the index of `db`, if any runs: a rebuild, list orders being read. */

@@ -489,6 +489,13 @@ export class BaseIndex {
     this.listOrders.set(name, { rows: rowsInOrder, rank });
   }
 
+  /** The bytes the recorded list orders hold (their rows and places: 8 a project per order). */
+  get listOrderBytes(): number {
+    let n = 0;
+    for (const o of this.listOrders.values()) n += o.rows.byteLength + o.rank.byteLength;
+    return n;
+  }
+
   /** Whether the list order `name` is recorded. */
   hasListOrder(name: string): boolean {
     return this.listOrders.has(name);

@@ -31,9 +31,9 @@ export const listProjects = gated(GATES.projects, async function listProjects(ct
   const where = allOf(conditions);
   const order = projectOrder(sort, filter.q);
   // The window's ids first, from the index in memory or the narrow rows (the sort's index, or the
-  // filters' indexes when walking it takes too long: list-window.ts), then the views of those ids only: built in one
-  // statement, the view's per-row subqueries (terms, companies) ran for every row the offset skips
-  // too (a deep window at 2 000 projects took 240 ms; bench/web-reader.ts).
+  // filters' indexes when walking it takes too long: list-window.ts), then the views of those ids
+  // only: built in one statement, the view's per-row subqueries (terms, companies) ran for every
+  // row the offset skips too (a deep window at 2 000 projects took 240 ms; bench/web-reader.ts).
   // A relevance order has no index to walk: the planner reads the matches first anyway.
   const walks = !(sort === 'relevance' && filter.q);
   const windowIds = async () => {

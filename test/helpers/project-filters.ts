@@ -1,5 +1,5 @@
 /**
- * Random project filters of every member the facet index in memory holds (decisions 0062 and 0063),
+ * Random project filters of every member the facet index in memory holds (decisions 0062 to 0064),
  * drawn by a seeded generator from a database's own values, with values that match nothing among
  * them, in a fixed order so that both engines draw the same filters.
  */
@@ -59,9 +59,29 @@ async function vocabulary(db: Kysely<DB>) {
   };
 }
 
-/** `count` filters of 1–3 members, drawn by a seeded generator from the projects of `db`. */
-export async function randomProjectFilters(db: Kysely<DB>, count: number, seed: number): Promise<ProjectFilter[]> {
+/** The companies, parent programmes and articles of the sample's links, and one of each that links nothing. */
+async function linkVocabulary(db: Kysely<DB>) {
+  const none = '00000000-0000-4000-8000-000000000000';
+  return {
+    // The companies of the links, and a few others (first those whose subsidiaries have links).
+    company: [
+      ...await values(db, sql`select distinct company_id::text as v from project_companies order by 1`),
+      ...await values(db, sql`select id::text as v from companies where id not in (select company_id from project_companies) 
+        order by id in (select parent_id from companies where id in (select company_id from project_companies)) desc, 1 limit 4`),
+      none,
+    ],
+    parent: [...await values(db, sql`select distinct parent_project_id::text as v from projects where parent_project_id is not null order by 1`), none],
+    article: [...await values(db, sql`select distinct article_id::text as v from article_projects order by 1`), none],
+  };
+}
+
+/**
+ * `count` filters of 1–3 members, drawn by a seeded generator from the projects of `db`. With
+ * `linked`, each filter has a company, a parent programme or an article (decision 0064) first.
+ */
+export async function randomProjectFilters(db: Kysely<DB>, count: number, seed: number, { linked = false } = {}): Promise<ProjectFilter[]> {
   const v = await vocabulary(db);
+  const links = linked ? await linkVocabulary(db) : undefined;
   let state = seed;
   const rand = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
@@ -79,9 +99,16 @@ export async function randomProjectFilters(db: Kysely<DB>, count: number, seed: 
     (f) => ({ ...f, maxAmount: pick(v.amounts) }),
     (f) => ({ ...f, minValueUsd: pick(v.usd) }),
   ];
+  const linkMembers: ((f: ProjectFilter) => ProjectFilter)[] = links
+    ? [
+        (f) => ({ ...f, companyId: pick(links.company) }),
+        (f) => ({ ...f, parentProjectId: pick(links.parent) }),
+        (f) => ({ ...f, articleId: pick(links.article) }),
+      ]
+    : [];
   return Array.from({ length: count }, () => {
-    let f: ProjectFilter = {};
-    for (let k = 1 + Math.floor(rand() * 3); k > 0; k--) f = pick(members)(f);
+    let f: ProjectFilter = linkMembers.length > 0 ? pick(linkMembers)(rand() < 0.2 ? pick(linkMembers)({}) : {}) : {};
+    for (let k = (linkMembers.length > 0 ? 0 : 1) + Math.floor(rand() * (linkMembers.length > 0 ? 2 : 3)); k > 0; k--) f = pick(members)(f);
     return f;
   });
 }

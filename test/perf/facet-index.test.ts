@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { Ctx } from '../../src/domain/context.js';
-import { facetIndexSettings, facetIndexSettled, facetIndexState, facetProjects, setProjectTerms, updateProject, type ProjectFilter } from '../../src/domain/projects/index.js';
+import { facetIndexSettings, facetIndexSettled, facetIndexState, facetProjects, setProjectCompanies, setProjectTerms, updateProject, type ProjectFilter } from '../../src/domain/projects/index.js';
 import { projectConditions } from '../../src/domain/projects/project-conditions.js';
 import { allOf } from '../../src/domain/shared/sql-filters.js';
 import { makeProject } from '../helpers/factories.js';
@@ -53,6 +53,20 @@ describe('project facet index', () => {
     const res = await h.app.inject({ method: 'GET', url: '/v1/projects/facets?status=ongoing&min_value=1', headers: pro.keyAuth });
     assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(res.json(), await projectFacetsPerDimension(h.database.db, sql`p.published and p.status = 'ongoing' and p.value_amount >= 1`));
+  });
+
+  it('counts filters with a company, a parent programme or an article exactly, before and after the links change', async () => {
+    const db = h.database.db;
+    const filters = await randomProjectFilters(db, 150, 31, { linked: true });
+    const nonEmpty = await expectExact(filters, 'linked');
+    assert.ok(nonEmpty > 30 && nonEmpty < 150, `a mix of filters that match and that do not (${nonEmpty} of 150 match)`);
+    const [company] = (await sql<{ id: string }>`select company_id as id from project_companies group by 1 order by count(*) desc, 1 limit 1`.execute(db)).rows;
+    const [unlinked] = (await sql<{ id: string }>`select id from projects where published and id not in (select project_id from project_companies) order by id limit 1`.execute(db)).rows;
+    await setProjectCompanies(ctx, unlinked!.id, { companies: [{ id: company!.id }] });
+    await sql`delete from project_companies where (project_id, company_id) in (select project_id, company_id from project_companies where company_id = ${company!.id} order by project_id limit 2)`.execute(db);
+    await sql`update projects set parent_project_id = (select parent_project_id from projects where parent_project_id is not null order by id limit 1) where id in (select id from projects where published and parent_project_id is null order by id limit 3)`.execute(db);
+    await expectExact([...filters, { companyId: company!.id }, { companyId: company!.id, status: 'ongoing' }], 'after the links changed');
+    assert.ok(facetIndexState(db)!.drift > 0, 'the relinked projects are changed rows of the index');
   });
 
   it('a filter with a member the index does not hold is counted in SQL, with the same entries', async () => {

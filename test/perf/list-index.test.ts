@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { facetIndexSettled, facetIndexState, listProjects, PROJECT_SORTS, updateProject, type ProjectFilter, type ProjectSort } from '../../src/domain/projects/index.js';
+import { facetIndexSettled, facetIndexState, listProjects, PROJECT_SORTS, setProjectCompanies, updateProject, type ProjectFilter, type ProjectSort } from '../../src/domain/projects/index.js';
 import { indexWindowCounts } from '../../src/domain/projects/list-window.js';
 import { projectConditions } from '../../src/domain/projects/project-conditions.js';
 import { projectOrder } from '../../src/domain/projects/repository.js';
@@ -112,6 +112,24 @@ describe('project lists from the index in memory', () => {
     const top = await listProjects(ix.ctx, { status: 'ongoing' }, 'title_asc', { limit: 2, offset: 0, counted: false });
     assert.deepEqual(top.items.map((p) => p.title), ['0001 First by title', '0002 New project']);
     assert.ok(facetIndexState(db)!.drift > 0, 'the changes are the extra rows, not a new base');
+  });
+
+  it('answers filters with a company, a parent programme or an article from the index, the projects they allow read in SQL, before and after the links change', async () => {
+    await loadOrders();
+    const db = ix.h.database.db;
+    const filters = await randomProjectFilters(db, 210, 43, { linked: true });
+    const before = await expectExact(filters, 'linked');
+    assert.ok(before.nonEmpty > 40 && before.nonEmpty < 210, `a mix of windows with rows and without (${before.nonEmpty} of 210)`);
+    assert.equal(before.fromIndex, 210, 'every window came from the index');
+    // The links change through the domain and through SQL; the projects themselves do not.
+    const [company] = (await sql<{ id: string }>`select company_id as id from project_companies group by 1 order by count(*) desc, 1 limit 1`.execute(db)).rows;
+    const [unlinked] = (await sql<{ id: string }>`select id from projects where published and id not in (select project_id from project_companies) order by id limit 1`.execute(db)).rows;
+    await setProjectCompanies(ix.ctx, unlinked!.id, { companies: [{ id: company!.id }] });
+    await sql`delete from project_companies where (project_id, company_id) in (select project_id, company_id from project_companies where company_id = ${company!.id} order by project_id limit 2)`.execute(db);
+    await sql`update projects set parent_project_id = (select parent_project_id from projects where parent_project_id is not null order by id limit 1) where id in (select id from projects where published and parent_project_id is null order by id limit 3)`.execute(db);
+    await sql`delete from article_projects where (article_id, project_id) in (select article_id, project_id from article_projects order by 1, 2 limit 3)`.execute(db);
+    const after = await expectExact([...filters, { companyId: company!.id }, { companyId: company!.id, status: 'ongoing' }], 'after the links changed');
+    assert.equal(after.fromIndex, 212, 'every window still from the index');
   });
 
   it('serves GET /v1/projects with a filter from the index, as its statement would', async () => {

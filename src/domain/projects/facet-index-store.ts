@@ -26,7 +26,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { changedRecordsSince } from '../sql/changed-records.js';
-import { BaseIndex, CHECKPOINT, countsOf, IdList, Segment, SegmentBuilder, Slots, type FacetCount, type FacetRow, type IndexFilter } from './facet-index.js';
+import { BaseIndex, CHECKPOINT, countsOf, IdList, Segment, SegmentBuilder, Slots, type FacetCount, type FacetRow, type IndexFilter, type RowSet } from './facet-index.js';
 
 /**
  * Changed rows after which a new base is built in the background (or a fiftieth of the base, if
@@ -214,14 +214,72 @@ async function current(db: Kysely<DB>): Promise<FacetIndex> {
 }
 
 /**
- * The facet counts of the published projects matching `filter`, from the index of `db` brought up
- * to the content version at the time of the call.
- * @param resolve turns the filter's values into the index's slots (unknown values: empty sets)
+ * A filter for the index (src/domain/projects/index-filter.ts): the members it holds columns of,
+ * resolved into its slots, and the SQL of the projects the other members allow.
  */
-export async function countFromIndex(db: Kysely<DB>, resolve: (slots: Slots) => IndexFilter): Promise<FacetCount[]> {
-  const index = await current(db);
-  const counts = index.base.count(resolve(index.slots), index.slots, index.tombstones, index.extra);
-  return countsOf(counts, index.slots);
+export interface IndexQuery {
+  /** Turns the filter's values into the index's slots (unknown values: empty sets). */
+  resolve: (slots: Slots) => IndexFilter;
+  /**
+   * A statement of the ids (`id`, a uuid, duplicates allowed) of every project the members the
+   * index holds no column of allow (a company, a parent programme, an article); absent: no such member.
+   */
+  rows?: RawBuilder<{ id: string }>;
+}
+
+/** How many times a request reads its {@link IndexQuery.rows} again when a write moved the content version in between. */
+const ROW_SET_TRIES = 2;
+
+/**
+ * The index of `db` as of the content version now, and `query` resolved against it: its slots, and
+ * its rows read in one statement with the content version, used only when that version is the
+ * index's (a base row not changed by then has the same links in the database as when the base was
+ * read, so the set and the index describe the same projects).
+ * @param now the index of `db` just brought up to the content version, if the caller has it
+ * @returns `undefined` when a write moved the version between the index and the set every time
+ */
+async function resolved(db: Kysely<DB>, query: IndexQuery, now?: FacetIndex): Promise<{ index: FacetIndex; filter: IndexFilter } | undefined> {
+  for (let attempt = 0; attempt < ROW_SET_TRIES; attempt++) {
+    const index = attempt === 0 && now ? now : await current(db);
+    if (!query.rows) return { index, filter: query.resolve(index.slots) };
+    const { rows: [read] } = await sql<{ version: string | number; ids: string[] }>`
+      select (select version from content_version where id) as version,
+             array(select translate(s.id::text, '-', '') from (${query.rows}) s) as ids`.execute(db);
+    if (Number(read?.version ?? 0) !== index.version) continue;
+    return { index, filter: { ...query.resolve(index.slots), rows: rowSetOf(index, read?.ids ?? []) } };
+  }
+  return undefined;
+}
+
+/** The rows of `index` (its base's and its extra ones) of the projects `ids` (32 hexadecimal digits each). */
+function rowSetOf(index: FacetIndex, ids: readonly string[]): RowSet {
+  const found = new Uint32Array(ids.length);
+  let n = 0;
+  for (const id of ids) {
+    const at = index.base.rowOf(id);
+    if (at >= 0) found[n++] = at;
+  }
+  const sorted = found.subarray(0, n).sort();
+  let unique = 0;
+  for (let p = 0; p < n; p++) if (p === 0 || sorted[p] !== sorted[p - 1]) sorted[unique++] = sorted[p]!;
+  const extra = new Uint8Array(index.extraIds.length);
+  if (extra.length > 0) {
+    const wanted = new Set(ids);
+    index.extraIds.forEach((id, i) => { if (wanted.has(id.replaceAll('-', ''))) extra[i] = 1; });
+  }
+  return { base: sorted.slice(0, unique), extra };
+}
+
+/**
+ * The facet counts of the published projects matching `query`, from the index of `db` brought up
+ * to the content version at the time of the call.
+ * @returns `undefined` when writes kept moving the version while the query's rows were read (the caller counts in SQL)
+ */
+export async function countFromIndex(db: Kysely<DB>, query: IndexQuery): Promise<FacetCount[] | undefined> {
+  const found = await resolved(db, query);
+  if (!found) return undefined;
+  const { index, filter } = found;
+  return countsOf(index.base.count(filter, index.slots, index.tombstones, index.extra), index.slots);
 }
 
 /**
@@ -284,22 +342,25 @@ export interface IndexWindowRequest {
 
 /**
  * The candidates of a window of a filtered project list (decision 0063): the ids of the first
- * `first` published projects matching `filter` in the list order, from the base of the index of
+ * `first` published projects matching `query` in the list order, from the base of the index of
  * `db` brought up to the content version, plus every matching project changed since the base. The
  * first `first` of all matches are among them; without changed ones, they are the base's.
- * @param resolve turns the filter's values into the index's slots (unknown values: empty sets)
  * @returns ids (32 hexadecimal digits or a uuid): the base's `first` in the list order, and the
  *   `changed` projects that match, in no order; `undefined` when the order is not loaded yet (its
- *   load starts in the background) or the candidates exceed `facetIndexSettings.windowCandidates`
- *   (`0`: never answers)
+ *   load starts in the background), the candidates exceed `facetIndexSettings.windowCandidates`
+ *   (`0`: never answers), or writes kept moving the version while the query's rows were read
  */
-export async function windowFromIndex(db: Kysely<DB>, resolve: (slots: Slots) => IndexFilter, request: IndexWindowRequest): Promise<IndexWindow | undefined> {
+export async function windowFromIndex(db: Kysely<DB>, query: IndexQuery, request: IndexWindowRequest): Promise<IndexWindow | undefined> {
   if (facetIndexSettings.windowCandidates <= 0) return undefined;
-  const index = await current(db);
-  const loaded = index.listOrders.get(request.name);
-  if (loaded === undefined) void loadListOrder(db, index, request.name, request.order);
-  if (typeof loaded !== 'number' || loaded > index.version) return undefined;
-  const found = index.base.window(resolve(index.slots), request.name, request.first, index.dead, index.extra);
+  const before = await current(db);
+  const loaded = before.listOrders.get(request.name);
+  if (loaded === undefined) void loadListOrder(db, before, request.name, request.order);
+  if (typeof loaded !== 'number' || loaded > before.version) return undefined;
+  const resolution = await resolved(db, query, before);
+  // A rebuild may have swapped the base in between: its orders are its own.
+  if (!resolution || resolution.index !== before) return undefined;
+  const { index, filter } = resolution;
+  const found = index.base.window(filter, request.name, request.first, index.dead, index.extra);
   if (!found || found.base.length + found.extra.length > facetIndexSettings.windowCandidates) return undefined;
   return { first: found.base.map((row) => index.base.idOf(row)), changed: found.extra.map((i) => index.extraIds[i]!) };
 }

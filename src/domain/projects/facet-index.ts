@@ -24,6 +24,9 @@
  * - For the project lists (decision 0063), a base can also hold {@link ListOrder}s: its rows in the
  *   order of one list sort, as PostgreSQL ordered them, so that the first rows of a filtered list
  *   are found here ({@link BaseIndex.window}) and only those are read from the database.
+ * - A filter member the index holds no column of (a company, a parent programme, an article) comes
+ *   as a {@link RowSet}: the projects it allows, read in SQL by the store at the index's version
+ *   (decision 0064); it drives like any slice when it is the smallest.
  */
 
 /** The facet dimensions, named as the SQL of src/domain/projects/facet-projects.ts names them. */
@@ -69,6 +72,20 @@ export interface IndexFilter {
   /** Bounds on `value_amount`, inclusive. */
   amountMin?: number;
   amountMax?: number;
+  /**
+   * The rows a member the index does not hold allows (a company, a programme, an article, read in
+   * SQL at the index's version: src/domain/projects/facet-index-store.ts); absent: every row.
+   */
+  rows?: RowSet;
+}
+
+/**
+ * A set of rows of a base and of its extra segment, as its store resolved a set of project ids.
+ * `base`: base row numbers, ascending, each once; `extra[i] === 1` for the extra rows in the set.
+ */
+export interface RowSet {
+  base: Uint32Array;
+  extra: Uint8Array;
 }
 
 /** Rows between two checkpoints of an order's prefix counts, by default. */
@@ -257,8 +274,8 @@ type Slice = [order: Order, from: number, to: number];
 
 /** A compiled condition: its test of one row, and the slices of the base it is exactly (if it is one). */
 interface Condition {
-  /** The column it tests. */
-  dim: OrderName;
+  /** The column it tests (`rows`: a {@link RowSet}, which no pair order holds). */
+  dim: OrderName | 'rows';
   /** The slots it accepts (a slot column or the terms), or the inclusive range of values. */
   keys?: number[];
   range?: [min: number, max: number];
@@ -641,6 +658,25 @@ export class BaseIndex {
     range('year', f.yearFrom, f.yearTo);
     range('usd', f.usdMin, undefined);
     range('amount', f.amountMin, f.amountMax);
+    if (f.rows) {
+      const { base, extra } = f.rows;
+      if (base.length === 0 && !extra.includes(1)) return null;
+      const inBase = new Uint8Array(this.rows.n);
+      for (let p = 0; p < base.length; p++) inBase[base[p]!] = 1;
+      // The set's own order: its rows, and their prefix counts (made on first use: only a count
+      // the set drives reads them, never a list window).
+      let prefix: Int32Array | undefined;
+      const prefixes = () => (prefix ??= this.prefixes(base));
+      const order: Order = { rows: base, get prefix() { return prefixes(); } };
+      out.push({
+        dim: 'rows',
+        on: (seg) => {
+          const member = seg === this.rows ? inBase : extra;
+          return (i) => member[i] === 1;
+        },
+        slices: [[order, 0, base.length]],
+      });
+    }
     return out;
   }
 }

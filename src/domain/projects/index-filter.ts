@@ -1,40 +1,59 @@
 /**
  * Which project filters the facet index in memory answers (src/domain/projects/facet-index.ts,
- * decisions 0062 and 0063), and a filter's values resolved into the index's slots. Used by the
+ * decisions 0062 to 0064), and a filter's values resolved into the index's slots. Used by the
  * filtered facets and by the filtered lists.
  */
+import { sql, type RawBuilder } from 'kysely';
+import { resolveCompanyIds } from '../companies/index.js';
 import type { Ctx } from '../context.js';
 import { regionSlugs, termIds } from '../shared/sql-filters.js';
-import type { IndexFilter, Slots } from './facet-index.js';
+import type { IndexQuery } from './facet-index-store.js';
 import type { ProjectFilter } from './schemas.js';
 
-/** The members of a filter the facet index answers; a filter with any other member is read in SQL. */
+/** The members of a filter the facet index holds columns of. */
 const INDEXED: ReadonlySet<keyof ProjectFilter> = new Set(['region', 'country', 'status', 'type', 'topic', 'terms', 'minValueUsd', 'minAmount', 'maxAmount', 'yearFrom', 'yearTo']);
 
 /**
- * `filter` for the facet index (src/domain/projects/facet-index.ts), its regions and terms resolved
- * as src/domain/projects/project-conditions.ts resolves them; `undefined` without a member (the
- * caller's unfiltered reading answers) or when a member needs SQL (text search, companies, airports, links, the `…Contains` names,
- * `updatedSince`).
+ * The members the index answers through the projects they allow, read in SQL by their own index
+ * (decision 0064): each the same projects as its condition in src/domain/projects/project-conditions.ts.
  */
-export async function indexFilterOf(ctx: Ctx, filter: ProjectFilter): Promise<((slots: Slots) => IndexFilter) | undefined> {
+const LINKED = {
+  companyId: async (ctx: Ctx, id: string) => sql<{ id: string }>`select pc.project_id as id from project_companies pc where pc.company_id = any(${await resolveCompanyIds(ctx, id)}::uuid[])`,
+  parentProjectId: (_: Ctx, id: string) => sql<{ id: string }>`select c.id from projects c where c.parent_project_id = ${id}::uuid`,
+  articleId: (_: Ctx, id: string) => sql<{ id: string }>`select ap.project_id as id from article_projects ap where ap.article_id = ${id}::uuid`,
+} satisfies Partial<Record<keyof ProjectFilter, (ctx: Ctx, id: string) => RawBuilder<{ id: string }> | Promise<RawBuilder<{ id: string }>>>>;
+
+const isLinked = (k: keyof ProjectFilter): k is keyof typeof LINKED => k in LINKED;
+
+/**
+ * `filter` for the facet index (src/domain/projects/facet-index-store.ts), its regions and terms
+ * resolved as src/domain/projects/project-conditions.ts resolves them, its company, parent and
+ * article as the SQL of the projects they allow; `undefined` without a member (the caller's
+ * unfiltered reading answers) or when a member needs SQL (text search, airports, the `…Contains`
+ * names, `updatedSince`).
+ */
+export async function indexFilterOf(ctx: Ctx, filter: ProjectFilter): Promise<IndexQuery | undefined> {
   const given = (Object.keys(filter) as (keyof ProjectFilter)[]).filter((k) => filter[k] !== undefined && !(k === 'terms' && filter.terms!.length === 0));
-  if (given.length === 0 || given.some((k) => !INDEXED.has(k))) return undefined;
+  if (given.length === 0 || given.some((k) => !INDEXED.has(k) && !isLinked(k))) return undefined;
   const regions = filter.region === undefined ? undefined : await regionSlugs(ctx.db, filter.region);
   const termSets = [
     ...(filter.topic === undefined ? [] : [await termIds(ctx.db, filter.topic, ['topic'])]),
     ...(await Promise.all((filter.terms ?? []).map((t) => termIds(ctx.db, t, ['topic', 'tag'])))),
   ];
-  return (slots) => ({
-    status: filter.status === undefined ? undefined : slots.find('status', [filter.status]),
-    region: regions && slots.find('region', regions),
-    country: filter.country === undefined ? undefined : slots.find('country', [filter.country.toUpperCase()]),
-    type: filter.type === undefined ? undefined : slots.find('type', [filter.type]),
-    terms: termSets.map((ids) => slots.find('term', ids)),
-    yearFrom: filter.yearFrom,
-    yearTo: filter.yearTo,
-    usdMin: filter.minValueUsd,
-    amountMin: filter.minAmount,
-    amountMax: filter.maxAmount,
-  });
+  const linked = await Promise.all(given.filter(isLinked).map((k) => LINKED[k](ctx, filter[k]!)));
+  return {
+    resolve: (slots) => ({
+      status: filter.status === undefined ? undefined : slots.find('status', [filter.status]),
+      region: regions && slots.find('region', regions),
+      country: filter.country === undefined ? undefined : slots.find('country', [filter.country.toUpperCase()]),
+      type: filter.type === undefined ? undefined : slots.find('type', [filter.type]),
+      terms: termSets.map((ids) => slots.find('term', ids)),
+      yearFrom: filter.yearFrom,
+      yearTo: filter.yearTo,
+      usdMin: filter.minValueUsd,
+      amountMin: filter.minAmount,
+      amountMax: filter.maxAmount,
+    }),
+    ...(linked.length === 0 ? {} : { rows: sql.join(linked.map((q) => sql`(${q})`), sql` intersect `) as RawBuilder<{ id: string }> }),
+  };
 }

@@ -186,9 +186,9 @@ export async function projectWindowFromIndex(
   const list = listOrderOf(sort);
   const first = window.offset + window.limit;
   if (ctx.db.isTransaction || first > INDEX_WINDOW_DEPTH) return undefined;
-  const resolve = await indexFilterOf(ctx, filter);
-  if (!resolve) return undefined;
-  const found = await windowFromIndex(ctx.db, resolve, { ...list, first });
+  const query = await indexFilterOf(ctx, filter);
+  if (!query) return undefined;
+  const found = await windowFromIndex(ctx.db, query, { ...list, first });
   if (!found) return undefined;
   // No changed project matches: the base's order is the list's.
   if (found.changed.length === 0) {

@@ -71,9 +71,10 @@ export async function serve(): Promise<void> {
     await metricsListener?.listen({ port: config.metrics.port, host: config.host }).catch((err: unknown) => {
       throw listenFailure(err, config.host, config.metrics.port!, 'METRICS_PORT');
     });
-    // The project facet index (decision 0062) and its list orders (decision 0063) load in the
-    // background, so that the first filtered facet request does not wait for the index, nor the
-    // first filtered list of a sort go to SQL while its order loads.
+    // The project facet index (decision 0062), its list orders (decision 0063) and the postings of
+    // its common words (decision 0064) load in the background, so that the first filtered facet
+    // request does not wait for the index, nor the first filtered list of a sort or text query go
+    // to SQL while they load.
     const started = Date.now();
     warmFacetIndex(database.db)
       .then((state) => {
@@ -81,7 +82,7 @@ export async function serve(): Promise<void> {
         return warmProjectIndex(database.db);
       })
       .then(
-        (state) => app.log.info({ list_orders: state.listOrders, took_ms: Date.now() - started }, 'project list orders loaded'),
+        (state) => app.log.info({ list_orders: state.listOrders, common_words: state.commonWords, took_ms: Date.now() - started }, 'project list orders loaded'),
         (err: unknown) => { if (!closing) app.log.warn({ err }, 'project facet index not loaded: the first filtered request loads it'); },
       );
   } catch (err) {

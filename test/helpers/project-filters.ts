@@ -21,13 +21,15 @@ export interface IndexHarness {
 
 /**
  * Starts the sample with the index's settings lowered: prefix counts every 3 rows, so that the
- * sample's slices use them (1 024 by default), and the table read 2 pages per statement, so that a
- * load takes several (8 192 by default).
+ * sample's slices use them (1 024 by default), the table read 2 pages per statement, so that a
+ * load takes several (8 192 by default), and a word common from 4 projects.
  */
 export async function startIndexHarness(): Promise<IndexHarness> {
   const defaults = { ...facetIndexSettings };
   facetIndexSettings.checkpoint = 3;
   facetIndexSettings.loadPages = 2;
+  // A word in 4 of the sample's projects is common (2 000 by default), so its text queries go both ways.
+  facetIndexSettings.commonWordMin = 4;
   const h = await startHarness({ sample: true });
   return {
     h,
@@ -76,12 +78,26 @@ async function linkVocabulary(db: Kysely<DB>) {
 }
 
 /**
- * `count` filters of 1–3 members, drawn by a seeded generator from the projects of `db`. With
- * `linked`, each filter has a company, a parent programme or an article (decision 0064) first.
+ * Text queries: the sample's commonest and rarest words (as lexemes and as typed), two words, a
+ * stop word, a word no project has, and queries the index leaves to SQL (a phrase, `or`, `-word`).
  */
-export async function randomProjectFilters(db: Kysely<DB>, count: number, seed: number, { linked = false } = {}): Promise<ProjectFilter[]> {
+async function textVocabulary(db: Kysely<DB>): Promise<string[]> {
+  const stats = sql`select word, ndoc from ts_stat('select search_vector from projects where published') where word ~ '^[a-z]+$'`;
+  const common = await values(db, sql`select word as v from (${stats}) s order by ndoc desc, word limit 10`);
+  const rare = await values(db, sql`select word as v from (${stats}) s where ndoc <= 2 order by word limit 6`);
+  return [...common, ...rare, 'Terminals', 'International Airport', `${common[0]} ${common[3]}`, `${common[1]} ${rare[0]}`, 'the', 'zzzqx',
+    '"international airport"', `${common[0]} or ${rare[1]}`, `${common[2]} -${common[4]}`];
+}
+
+/**
+ * `count` filters of 1–3 members, drawn by a seeded generator from the projects of `db`. With
+ * `linked`, each filter has a company, a parent programme or an article (decision 0064) first;
+ * with `text`, a text query (or, with both, either).
+ */
+export async function randomProjectFilters(db: Kysely<DB>, count: number, seed: number, { linked = false, text = false } = {}): Promise<ProjectFilter[]> {
   const v = await vocabulary(db);
   const links = linked ? await linkVocabulary(db) : undefined;
+  const texts = text ? await textVocabulary(db) : undefined;
   let state = seed;
   const rand = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
@@ -99,13 +115,16 @@ export async function randomProjectFilters(db: Kysely<DB>, count: number, seed: 
     (f) => ({ ...f, maxAmount: pick(v.amounts) }),
     (f) => ({ ...f, minValueUsd: pick(v.usd) }),
   ];
-  const linkMembers: ((f: ProjectFilter) => ProjectFilter)[] = links
-    ? [
-        (f) => ({ ...f, companyId: pick(links.company) }),
-        (f) => ({ ...f, parentProjectId: pick(links.parent) }),
-        (f) => ({ ...f, articleId: pick(links.article) }),
-      ]
-    : [];
+  const linkMembers: ((f: ProjectFilter) => ProjectFilter)[] = [
+    ...(links
+      ? [
+          (f: ProjectFilter) => ({ ...f, companyId: pick(links.company) }),
+          (f: ProjectFilter) => ({ ...f, parentProjectId: pick(links.parent) }),
+          (f: ProjectFilter) => ({ ...f, articleId: pick(links.article) }),
+        ]
+      : []),
+    ...(texts ? [(f: ProjectFilter) => ({ ...f, q: pick(texts) })] : []),
+  ];
   return Array.from({ length: count }, () => {
     let f: ProjectFilter = linkMembers.length > 0 ? pick(linkMembers)(rand() < 0.2 ? pick(linkMembers)({}) : {}) : {};
     for (let k = (linkMembers.length > 0 ? 0 : 1) + Math.floor(rand() * (linkMembers.length > 0 ? 2 : 3)); k > 0; k--) f = pick(members)(f);

@@ -118,7 +118,7 @@ function get(url: string, agent?: http.Agent): Promise<{ status: number; headers
 }
 
 describe('SIGTERM', () => {
-  it('loads the project facet index and its list orders in the background once listening (decisions 0062, 0063)', async () => {
+  it('loads the project facet index, its list orders and its word postings in the background once listening (decisions 0062 to 0064)', async () => {
     for (let i = 0; !output.includes('project list orders loaded'); i++) {
       assert.ok(i < 600, `no "project list orders loaded" in the log:\n${output}`);
       await new Promise((r) => setTimeout(r, 50));
@@ -126,8 +126,10 @@ describe('SIGTERM', () => {
     const line = output.split('\n').find((l) => l.includes('project facet index loaded'))!;
     const entry = JSON.parse(line) as { projects: number; took_ms: number };
     assert.ok(Number.isInteger(entry.projects) && entry.projects >= 0 && entry.took_ms >= 0, line);
-    const orders = JSON.parse(output.split('\n').find((l) => l.includes('project list orders loaded'))!) as { list_orders: string[] };
+    const orders = JSON.parse(output.split('\n').find((l) => l.includes('project list orders loaded'))!) as { list_orders: string[]; common_words: number };
     assert.deepEqual(orders.list_orders, [...PROJECT_SORTS].sort());
+    // Words of the synthetic texts in at least 2 000 of the 5 000 projects: their postings loaded.
+    assert.ok(orders.common_words > 0, `common words with postings (${orders.common_words})`);
   });
 
   it('finishes requests in flight, refuses new ones, cuts what outlasts the deadline and exits in time', async () => {

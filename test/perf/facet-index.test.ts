@@ -69,6 +69,26 @@ describe('project facet index', () => {
     assert.ok(facetIndexState(db)!.drift > 0, 'the relinked projects are changed rows of the index');
   });
 
+  it('counts text queries exactly, from the postings of the common words chosen on a sample, before and after the texts change', async () => {
+    const db = h.database.db;
+    const saved = facetIndexSettings.wordSampleRows;
+    facetIndexSettings.wordSampleRows = 30; // about half the sample's projects: the TABLESAMPLE reading
+    try {
+      await facetProjects(ctx, { q: 'airport' }); // counted in SQL while its load starts
+      await facetIndexSettled(db);
+    } finally {
+      facetIndexSettings.wordSampleRows = saved;
+    }
+    const state = facetIndexState(db)!;
+    assert.ok(state.commonWords > 5 && state.commonWordThreshold === 4, `common words with postings (${state.commonWords})`);
+    const filters = await randomProjectFilters(db, 150, 37, { text: true, linked: true });
+    const nonEmpty = await expectExact(filters, 'text');
+    assert.ok(nonEmpty > 30 && nonEmpty < 150, `a mix of filters that match and that do not (${nonEmpty} of 150 match)`);
+    const [a] = (await sql<{ id: string }>`select id from projects where published order by id desc limit 1`.execute(db)).rows;
+    await sql`update projects set title = 'Zzqxy international airport ' || title where id = ${a!.id}`.execute(db);
+    await expectExact([...filters, { q: 'zzqxy' }, { q: 'international airport', status: 'ongoing' }], 'after a title changed');
+  });
+
   it('a filter with a member the index does not hold is counted in SQL, with the same entries', async () => {
     const filters: ProjectFilter[] = [{ q: 'terminal', status: 'ongoing' }, { countryContains: 'king', yearFrom: 2020 }, { status: 'planned', updatedSince: '2000-01-01T00:00:00Z' }];
     for (const filter of filters) {

@@ -31,9 +31,11 @@ async function reference(filter: ProjectFilter, sort: ProjectSort, window: { lim
   return rows.map((r) => r.id);
 }
 
-/** Every order loaded: a first list of each sort starts its load (and is read in SQL meanwhile). */
+/** Every order and the word postings loaded: a first list of each sort starts its load (and is read in SQL meanwhile). */
 async function loadOrders(): Promise<void> {
   for (const sort of PROJECT_SORTS) await listProjects(ix.ctx, { status: 'ongoing' }, sort, { limit: 1, offset: 0, counted: false });
+  // And the postings of the common words: the first text query starts their load.
+  await listProjects(ix.ctx, { q: 'airport' }, 'title_asc', { limit: 1, offset: 0, counted: false });
   await facetIndexSettled(ix.h.database.db);
 }
 
@@ -83,8 +85,9 @@ describe('project lists from the index in memory', () => {
   it('a filter with a member the index does not hold, a deep window or a relevance order is read in SQL, with the same rows', async () => {
     await loadOrders();
     const before = indexWindowCounts.answered;
-    const got = await listProjects(ix.ctx, { q: 'terminal', status: 'ongoing' }, 'value_desc', { limit: 5, offset: 0, counted: false });
-    assert.deepEqual(got.items.map((p) => p.id), await reference({ q: 'terminal', status: 'ongoing' }, 'value_desc', { limit: 5, offset: 0 }));
+    const got = await listProjects(ix.ctx, { q: '"international airport"', status: 'ongoing' }, 'value_desc', { limit: 5, offset: 0, counted: false });
+    assert.deepEqual(got.items.map((p) => p.id), await reference({ q: '"international airport"', status: 'ongoing' }, 'value_desc', { limit: 5, offset: 0 }));
+    assert.ok(got.items.length > 0, 'a phrase the sample has');
     const deep = await listProjects(ix.ctx, { status: 'ongoing' }, 'title_asc', { limit: 10, offset: 995, counted: false });
     assert.deepEqual(deep.items.map((p) => p.id), await reference({ status: 'ongoing' }, 'title_asc', { limit: 10, offset: 995 }));
     assert.equal(indexWindowCounts.answered, before);
@@ -130,6 +133,27 @@ describe('project lists from the index in memory', () => {
     await sql`delete from article_projects where (article_id, project_id) in (select article_id, project_id from article_projects order by 1, 2 limit 3)`.execute(db);
     const after = await expectExact([...filters, { companyId: company!.id }, { companyId: company!.id, status: 'ongoing' }], 'after the links changed');
     assert.equal(after.fromIndex, 212, 'every window still from the index');
+  });
+
+  it('answers text queries from the postings of the common words, the rarer words read in SQL, exactly, before and after the texts change', async () => {
+    await loadOrders();
+    const db = ix.h.database.db;
+    const state = facetIndexState(db)!;
+    assert.equal(state.commonWordThreshold, 4);
+    assert.ok(state.commonWords > 10 && state.wordPostingBytes > state.commonWords * 16, `common words with postings (${state.commonWords})`);
+    const filters = await randomProjectFilters(db, 210, 47, { text: true });
+    const leftToSql = filters.filter((f) => /"| or | -/.test(f.q ?? '')).length;
+    const before = await expectExact(filters, 'text');
+    assert.ok(before.nonEmpty > 40 && before.nonEmpty < 210, `a mix of windows with rows and without (${before.nonEmpty} of 210)`);
+    assert.ok(leftToSql > 10 && leftToSql < 60, `some phrases, alternatives and negations (${leftToSql})`);
+    assert.equal(before.fromIndex, 210 - leftToSql, 'every other window came from the index');
+    // Texts change through the domain and through SQL: common words gained and lost.
+    const [a, b] = (await sql<{ id: string }>`select id from projects where published order by id limit 2`.execute(db)).rows;
+    await updateProject(ix.ctx, a!.id, { title: 'Zzqxy apron works' });
+    await sql`update projects set title = 'International airport terminal ' || title where id = ${b!.id}`.execute(db);
+    await makeProject(ix.h, { title: 'Terminal and runway renewal', iata_code: 'SIN', status: 'planned' });
+    const after = await expectExact([...filters, { q: 'zzqxy' }, { q: 'terminal runway', status: 'planned' }], 'after the texts changed');
+    assert.equal(after.fromIndex, 212 - leftToSql, 'every other window still from the index');
   });
 
   it('serves GET /v1/projects with a filter from the index, as its statement would', async () => {

@@ -43,7 +43,27 @@ export const facetIndexSettings = {
   windowCandidates: 2000,
   /** The statement timeout of a list order's load, in milliseconds (it sorts every published project). */
   orderTimeoutMs: 120_000,
+  /**
+   * A word of the projects' text gets postings in memory (decision 0064) when at least this many
+   * published projects carry it, and at least `commonWordShare` of them: below, reading its
+   * matches in SQL costs a few tens of milliseconds at most.
+   */
+  commonWordMin: 2000,
+  commonWordShare: 1 / 200,
+  /** Above this many published projects, the common words are chosen on a sample of about this many (`TABLESAMPLE`). */
+  wordSampleRows: 100_000,
 };
+
+/**
+ * The postings of the base's common words (decision 0064): each lexeme of the projects'
+ * `search_vector` that at least `threshold` published projects carried (on a sample), with its base
+ * rows, ascending, read at content version `version`.
+ */
+interface WordPostings {
+  version: number;
+  threshold: number;
+  postings: Map<string, Uint32Array>;
+}
 
 /** The index of one database at one content version, with the changes since its base. */
 class FacetIndex {
@@ -58,6 +78,8 @@ class FacetIndex {
   extraIds: string[] = [];
   /** The list orders of the base (decision 0063): the content version each was read at, once recorded, or its load. */
   readonly listOrders = new Map<string, number | Promise<unknown>>();
+  /** The postings of the base's common words (decision 0064), once read, or their load. */
+  words: WordPostings | Promise<unknown> | undefined;
 
   constructor(readonly base: BaseIndex, readonly slots: Slots, public version: number) {
     this.extra = Segment.of([], slots);
@@ -225,28 +247,61 @@ export interface IndexQuery {
    * index holds no column of allow (a company, a parent programme, an article); absent: no such member.
    */
   rows?: RawBuilder<{ id: string }>;
+  /**
+   * A text query whose `websearch_to_tsquery('english', q)` is `lexemes` joined by `&` (every word
+   * required; no phrase, alternative or negation); no lexeme: it matches nothing.
+   */
+  text?: { q: string; lexemes: string[] };
 }
+
+/** The projects whose `search_vector` matches `q`, as the list's condition reads it (src/domain/projects/project-conditions.ts). */
+const textMatches = (q: string) => sql<{ id: string }>`select t.id from projects t where t.search_vector @@ websearch_to_tsquery('english', ${q})`;
+
+/** `ids` (uuids or 32 hexadecimal digits) as an array of 32 hexadecimal digits, in SQL. */
+const hexArray = (ids: RawBuilder<{ id: string }>) => sql<string[]>`array(select translate(s.id::text, '-', '') from (${ids}) s)`;
 
 /** How many times a request reads its {@link IndexQuery.rows} again when a write moved the content version in between. */
 const ROW_SET_TRIES = 2;
 
 /**
- * The index of `db` as of the content version now, and `query` resolved against it: its slots, and
- * its rows read in one statement with the content version, used only when that version is the
- * index's (a base row not changed by then has the same links in the database as when the base was
- * read, so the set and the index describe the same projects).
+ * The index of `db` as of the content version now, and `query` resolved against it: its slots; a
+ * text query's words from their postings, when every word has some (else its matches are read in
+ * SQL with the other rows: a word without postings is in few projects); and the rows read in SQL
+ * (with, if the text's words came from their postings, which of the changed projects match the
+ * text) in one statement with the content version, used only when that version is the index's (a
+ * base row not changed by then has the same links and text in the database as when the base was
+ * read, so the sets and the index describe the same projects).
  * @param now the index of `db` just brought up to the content version, if the caller has it
- * @returns `undefined` when a write moved the version between the index and the set every time
+ * @returns `undefined` when a write moved the version between the index and the set every time,
+ *   or when the query has a text and the postings of the index's base are not read yet (their load
+ *   starts in the background)
  */
 async function resolved(db: Kysely<DB>, query: IndexQuery, now?: FacetIndex): Promise<{ index: FacetIndex; filter: IndexFilter } | undefined> {
   for (let attempt = 0; attempt < ROW_SET_TRIES; attempt++) {
     const index = attempt === 0 && now ? now : await current(db);
-    if (!query.rows) return { index, filter: query.resolve(index.slots) };
-    const { rows: [read] } = await sql<{ version: string | number; ids: string[] }>`
+    const inSql = query.rows ? [query.rows] : [];
+    let words: Uint32Array[] = [];
+    if (query.text) {
+      const postings = wordPostingsOf(db, index);
+      if (!postings) return undefined;
+      const lists = query.text.lexemes.map((l) => postings.get(l));
+      if (lists.every((l) => l !== undefined)) words = lists as Uint32Array[];
+      else inSql.push(textMatches(query.text.q));
+    }
+    const nothing: RowSet = { base: new Uint32Array(0), extra: new Uint8Array(index.extraIds.length) };
+    if (query.text?.lexemes.length === 0) return { index, filter: { ...query.resolve(index.slots), rows: [nothing] } };
+    const changedText = words.length > 0 && index.extraIds.length > 0;
+    if (inSql.length === 0 && !changedText) {
+      return { index, filter: { ...query.resolve(index.slots), rows: words.map((base) => ({ base, extra: nothing.extra })) } };
+    }
+    const { rows: [read] } = await sql<{ version: string | number; ids: string[] | null; text_ids: string[] | null }>`
       select (select version from content_version where id) as version,
-             array(select translate(s.id::text, '-', '') from (${query.rows}) s) as ids`.execute(db);
+             ${inSql.length === 0 ? sql`null` : hexArray(sql.join(inSql.map((q) => sql`(${q})`), sql` intersect `) as RawBuilder<{ id: string }>)} as ids,
+             ${changedText ? hexArray(sql`select c.id from (${textMatches(query.text!.q)}) c where c.id = any(${index.extraIds}::uuid[])`) : sql`null`} as text_ids`.execute(db);
     if (Number(read?.version ?? 0) !== index.version) continue;
-    return { index, filter: { ...query.resolve(index.slots), rows: rowSetOf(index, read?.ids ?? []) } };
+    const textExtra = changedText ? rowSetOf(index, read?.text_ids ?? []).extra : nothing.extra;
+    const rows = [...words.map((base) => ({ base, extra: textExtra })), ...(inSql.length === 0 ? [] : [rowSetOf(index, read?.ids ?? [])])];
+    return { index, filter: { ...query.resolve(index.slots), rows } };
   }
   return undefined;
 }
@@ -309,9 +364,85 @@ function loadListOrder(db: Kysely<DB>, index: FacetIndex, name: string, order: R
 }
 
 /**
- * Loads the index of `db` if needed and then the list orders `lists` it lacks, one after another
- * (a process's first filtered list of a sort would otherwise be read in SQL while its order loads).
- * @returns the state once they are loaded (an order whose load failed is missing from `listOrders`)
+ * The postings of the common words of `index`'s base, once read and usable (read at a version the
+ * index has reached: a project changed between the base and their snapshot is tombstoned by then);
+ * `undefined` otherwise, their load started in the background if it is not running.
+ */
+function wordPostingsOf(db: Kysely<DB>, index: FacetIndex): Map<string, Uint32Array> | undefined {
+  const words = index.words;
+  if (words === undefined) void loadWordPostings(db, index);
+  return words && !(words instanceof Promise) && words.version <= index.version ? words.postings : undefined;
+}
+
+/**
+ * Reads the postings of the common words of `index`'s base in the background (decision 0064), in
+ * one repeatable-read snapshot with its content version: the words that at least
+ * `facetIndexSettings.commonWordMin` published projects (and `commonWordShare` of them) carry,
+ * counted by `ts_stat` (on a `TABLESAMPLE` of about `wordSampleRows` projects above that many),
+ * then every published project's common words, by ranges of table pages as the base is loaded. A
+ * failed load is forgotten, so a later request tries again.
+ */
+function loadWordPostings(db: Kysely<DB>, index: FacetIndex): Promise<unknown> {
+  const loading = db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    await sql`set local statement_timeout = ${sql.raw(String(facetIndexSettings.orderTimeoutMs))}`.execute(trx);
+    const version = await versionOf(trx);
+    const n = index.base.rows.n;
+    const threshold = Math.max(facetIndexSettings.commonWordMin, Math.ceil(n * facetIndexSettings.commonWordShare));
+    const percent = Math.min(100, (100 * facetIndexSettings.wordSampleRows) / Math.max(1, n));
+    const sample = percent >= 100
+      ? 'select search_vector from projects where published'
+      : `select search_vector from projects tablesample system (${percent.toFixed(6)}) repeatable (0) where published`;
+    const { rows: stats } = await sql<{ word: string; ndoc: number }>`select word, ndoc from ts_stat(${sample})`.execute(trx);
+    const words = stats.filter((r) => (Number(r.ndoc) * 100) / percent >= threshold).map((r) => r.word);
+    const lists = new Map(words.map((w) => [w, new RowList()]));
+    const { rows: [size] } = await sql<{ pages: string | number }>`
+      select pg_relation_size('projects') / current_setting('block_size')::int as pages`.execute(trx);
+    const pages = words.length === 0 ? 0 : Number(size?.pages ?? 0);
+    const step = facetIndexSettings.loadPages;
+    for (let from = 0; from < pages; from += step) {
+      // Weight A on the common words, D on the rest, then only the A ones: the project's common words.
+      const { rows } = await sql<{ id: string; words: string[] }>`
+        select translate(p.id::text, '-', '') as id,
+               tsvector_to_array(ts_filter(setweight(setweight(p.search_vector, 'D'), 'A', ${words}::text[]), '{a}')) as words
+          from projects p
+         where p.published and p.ctid >= ${`(${from},0)`}::tid and p.ctid < ${`(${from + step},0)`}::tid`.execute(trx);
+      for (const r of rows) {
+        const at = index.base.rowOf(r.id);
+        if (at >= 0) for (const w of r.words) lists.get(w)?.push(at);
+      }
+    }
+    index.words = { version, threshold, postings: new Map([...lists].map(([w, l]) => [w, l.sorted()])) };
+  }).catch(() => { index.words = undefined; });
+  index.words = loading;
+  return loading;
+}
+
+/** A growing list of row numbers (a common word's postings while they are read). */
+class RowList {
+  private rows = new Uint32Array(64);
+  private n = 0;
+
+  push(row: number): void {
+    if (this.n === this.rows.length) {
+      const bigger = new Uint32Array(this.rows.length * 2);
+      bigger.set(this.rows);
+      this.rows = bigger;
+    }
+    this.rows[this.n++] = row;
+  }
+
+  /** The rows, ascending, in an array of their own size. */
+  sorted(): Uint32Array {
+    return this.rows.slice(0, this.n).sort();
+  }
+}
+
+/**
+ * Loads the index of `db` if needed, then the list orders `lists` it lacks, one after another, and
+ * the postings of its common words (a process's first filtered list of a sort, or first text query,
+ * would otherwise be read in SQL while they load).
+ * @returns the state once they are loaded (an order whose load failed is missing from `listOrders`;
+ *   postings whose load failed leave `commonWords` at 0)
  */
 export async function warmListOrders(db: Kysely<DB>, lists: readonly Omit<IndexWindowRequest, 'first'>[]): Promise<FacetIndexState> {
   const index = await current(db);
@@ -319,6 +450,7 @@ export async function warmListOrders(db: Kysely<DB>, lists: readonly Omit<IndexW
     const loaded = index.listOrders.get(name);
     await (loaded === undefined ? loadListOrder(db, index, name, order) : loaded);
   }
+  await (index.words === undefined ? loadWordPostings(db, index) : index.words);
   return facetIndexState(db)!;
 }
 
@@ -379,6 +511,12 @@ export interface FacetIndexState {
   listOrders: string[];
   /** The bytes those orders take. */
   listOrderBytes: number;
+  /** The common words with postings (decision 0064); 0 before they are read. */
+  commonWords: number;
+  /** The published projects a word needs to be common, for this base (0 before the postings are read). */
+  commonWordThreshold: number;
+  /** The bytes the postings take (4 a posting). */
+  wordPostingBytes: number;
 }
 
 /** The state of the index of `db` in this process (see {@link FacetIndexState}). */
@@ -386,14 +524,20 @@ export function facetIndexState(db: Kysely<DB>): FacetIndexState | undefined {
   const h = holders.get(keyOf(db));
   if (!h?.index) return undefined;
   const listOrders = [...h.index.listOrders].filter(([, v]) => typeof v === 'number').map(([name]) => name).sort();
-  return { version: h.index.version, baseRows: h.index.base.rows.n, drift: h.index.drift, rebuilding: h.rebuilding !== undefined, listOrders, listOrderBytes: h.index.base.listOrderBytes };
+  const words = h.index.words instanceof Promise ? undefined : h.index.words;
+  const wordPostingBytes = [...(words?.postings.values() ?? [])].reduce((sum, l) => sum + l.byteLength, 0);
+  return {
+    version: h.index.version, baseRows: h.index.base.rows.n, drift: h.index.drift, rebuilding: h.rebuilding !== undefined,
+    listOrders, listOrderBytes: h.index.base.listOrderBytes,
+    commonWords: words?.postings.size ?? 0, commonWordThreshold: words?.threshold ?? 0, wordPostingBytes,
+  };
 }
 
-/** Waits for the background work on the index of `db`, if any runs: a rebuild, list orders being read. */
+/** Waits for the background work on the index of `db`, if any runs: a rebuild, list orders or word postings being read. */
 export async function facetIndexSettled(db: Kysely<DB>): Promise<void> {
   const h = holders.get(keyOf(db));
   await h?.rebuilding;
-  await Promise.all([...(h?.index?.listOrders.values() ?? [])]);
+  await Promise.all([...(h?.index?.listOrders.values() ?? []), h?.index?.words]);
 }
 
 /**

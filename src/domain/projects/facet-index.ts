@@ -73,10 +73,11 @@ export interface IndexFilter {
   amountMin?: number;
   amountMax?: number;
   /**
-   * The rows a member the index does not hold allows (a company, a programme, an article, read in
-   * SQL at the index's version: src/domain/projects/facet-index-store.ts); absent: every row.
+   * Each set: the rows a member the index holds no column of allows (a company, a programme, an
+   * article, read in SQL at the index's version; a text query's words, from their postings:
+   * src/domain/projects/facet-index-store.ts). All sets must hold.
    */
-  rows?: RowSet;
+  rows?: RowSet[];
 }
 
 /**
@@ -658,8 +659,7 @@ export class BaseIndex {
     range('year', f.yearFrom, f.yearTo);
     range('usd', f.usdMin, undefined);
     range('amount', f.amountMin, f.amountMax);
-    if (f.rows) {
-      const { base, extra } = f.rows;
+    for (const { base, extra } of f.rows ?? []) {
       if (base.length === 0 && !extra.includes(1)) return null;
       const inBase = new Uint8Array(this.rows.n);
       for (let p = 0; p < base.length; p++) inBase[base[p]!] = 1;

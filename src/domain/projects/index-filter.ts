@@ -28,13 +28,16 @@ const isLinked = (k: keyof ProjectFilter): k is keyof typeof LINKED => k in LINK
 /**
  * `filter` for the facet index (src/domain/projects/facet-index-store.ts), its regions and terms
  * resolved as src/domain/projects/project-conditions.ts resolves them, its company, parent and
- * article as the SQL of the projects they allow; `undefined` without a member (the caller's
- * unfiltered reading answers) or when a member needs SQL (text search, airports, the `…Contains`
- * names, `updatedSince`).
+ * article as the SQL of the projects they allow, its text query as the lexemes it requires;
+ * `undefined` without a member (the caller's unfiltered reading answers) or when a member needs
+ * SQL (a text query with a phrase, `or` or `-word`; airports, the `…Contains` names, `updatedSince`).
  */
 export async function indexFilterOf(ctx: Ctx, filter: ProjectFilter): Promise<IndexQuery | undefined> {
-  const given = (Object.keys(filter) as (keyof ProjectFilter)[]).filter((k) => filter[k] !== undefined && !(k === 'terms' && filter.terms!.length === 0));
-  if (given.length === 0 || given.some((k) => !INDEXED.has(k) && !isLinked(k))) return undefined;
+  const given = (Object.keys(filter) as (keyof ProjectFilter)[])
+    .filter((k) => filter[k] !== undefined && !(k === 'terms' && filter.terms!.length === 0) && !(k === 'q' && !filter.q));
+  if (given.length === 0 || given.some((k) => !INDEXED.has(k) && !isLinked(k) && k !== 'q')) return undefined;
+  const lexemes = filter.q ? await allWordsOf(ctx, filter.q) : undefined;
+  if (lexemes === null) return undefined;
   const regions = filter.region === undefined ? undefined : await regionSlugs(ctx.db, filter.region);
   const termSets = [
     ...(filter.topic === undefined ? [] : [await termIds(ctx.db, filter.topic, ['topic'])]),
@@ -55,5 +58,29 @@ export async function indexFilterOf(ctx: Ctx, filter: ProjectFilter): Promise<In
       amountMax: filter.maxAmount,
     }),
     ...(linked.length === 0 ? {} : { rows: sql.join(linked.map((q) => sql`(${q})`), sql` intersect `) as RawBuilder<{ id: string }> }),
+    ...(lexemes === undefined ? {} : { text: { q: filter.q!, lexemes } }),
   };
+}
+
+/** One quoted lexeme of a tsquery's text (a quote inside doubled). */
+const LEXEME = /^'((?:[^']|'')+)'$/;
+
+/**
+ * The lexemes of `websearch_to_tsquery('english', q)` when it only requires each of them (`'a' &
+ * 'b'`): `[]` when it has none (only stop words: it matches nothing), `null` when it has a phrase,
+ * an alternative or a negation (the index does not answer it).
+ */
+async function allWordsOf(ctx: Ctx, q: string): Promise<string[] | null> {
+  const { rows: [parsed] } = await sql<{ query: string }>`select websearch_to_tsquery('english', ${q})::text as query`.execute(ctx.db);
+  const text = parsed?.query ?? '';
+  if (text.trim() === '') return [];
+  if (text.includes('\\')) return null; // an escaped character: leave it to SQL
+  const lexemes: string[] = [];
+  for (const part of text.split(' & ')) {
+    const m = LEXEME.exec(part);
+    if (!m) return null;
+    lexemes.push(m[1]!.replaceAll("''", "'"));
+  }
+  // A lexeme with " & " inside it would have been split: the parts must give the text back.
+  return lexemes.map((l) => `'${l.replaceAll("'", "''")}'`).join(' & ') === text ? lexemes : null;
 }

@@ -661,8 +661,7 @@ export class BaseIndex {
     range('amount', f.amountMin, f.amountMax);
     for (const { base, extra } of f.rows ?? []) {
       if (base.length === 0 && !extra.includes(1)) return null;
-      const inBase = new Uint8Array(this.rows.n);
-      for (let p = 0; p < base.length; p++) inBase[base[p]!] = 1;
+      const inBase = bitsOf(base, this.rows.n);
       // The set's own order: its rows, and their prefix counts (made on first use: only a count
       // the set drives reads them, never a list window).
       let prefix: Int32Array | undefined;
@@ -670,15 +669,29 @@ export class BaseIndex {
       const order: Order = { rows: base, get prefix() { return prefixes(); } };
       out.push({
         dim: 'rows',
-        on: (seg) => {
-          const member = seg === this.rows ? inBase : extra;
-          return (i) => member[i] === 1;
-        },
+        on: (seg) => (seg === this.rows ? (i) => (inBase[i >>> 5]! & (1 << (i & 31))) !== 0 : (i) => extra[i] === 1),
         slices: [[order, 0, base.length]],
       });
     }
     return out;
   }
+}
+
+/**
+ * The bit sets of row lists already asked for: a common word's postings live as long as their base,
+ * and each request would otherwise mark its rows again (a word in every project: a million writes).
+ */
+const BITS = new WeakMap<Uint32Array, Uint32Array>();
+
+/** The rows `rows` (each below `n`) as a bit set: bit `i & 31` of word `i >>> 5` is set for row i. */
+function bitsOf(rows: Uint32Array, n: number): Uint32Array {
+  let bits = BITS.get(rows);
+  if (!bits) {
+    bits = new Uint32Array((n + 31) >>> 5);
+    for (let p = 0; p < rows.length; p++) bits[rows[p]! >>> 5]! |= 1 << (rows[p]! & 31);
+    BITS.set(rows, bits);
+  }
+  return bits;
 }
 
 /** A membership table of slots: `mask(set)[s] === 1` for the slots of `set`. */

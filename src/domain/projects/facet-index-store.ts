@@ -18,6 +18,10 @@
  * - **List orders** (decision 0063): the base's rows in the order of a list sort, read in the
  *   background on the first filtered list of that sort (or by {@link warmListOrders}), used once the
  *   index has caught up to the version they were read at ({@link windowFromIndex}).
+ * - **Word postings and row sets** (decision 0064): the base rows of each common word of the
+ *   projects' text, read in the background like a list order and used on the same rule; a
+ *   company, a programme, an article or a rarer word is read per request as the set of projects
+ *   it allows, in one statement with the content version, used only at the index's version.
  *
  * State lives per database in this process (a WeakMap); nothing is shared between processes
  * but the database. A transaction handle never uses the index (it may see its own uncommitted

@@ -24,9 +24,10 @@
  * - For the project lists (decision 0063), a base can also hold {@link ListOrder}s: its rows in the
  *   order of one list sort, as PostgreSQL ordered them, so that the first rows of a filtered list
  *   are found here ({@link BaseIndex.window}) and only those are read from the database.
- * - A filter member the index holds no column of (a company, a parent programme, an article) comes
- *   as a {@link RowSet}: the projects it allows, read in SQL by the store at the index's version
- *   (decision 0064); it drives like any slice when it is the smallest.
+ * - A filter member the index holds no column of (a company, a parent programme, an article, a
+ *   text query's words) comes as a {@link RowSet}: the projects it allows, read in SQL by the
+ *   store at the index's version or taken from a common word's postings (decision 0064); it drives
+ *   like any slice when it is the smallest.
  */
 
 /** The facet dimensions, named as the SQL of src/domain/projects/facet-projects.ts names them. */

@@ -126,6 +126,7 @@ describe('synthetic corpus', () => {
 
   it('generates projects (programmes and packages, converted values) and tenders (deadlines around the load day)', async () => {
     const before = { p: await count(sql`select count(*)::int as n from projects`), t: await count(sql`select count(*)::int as n from tenders`) };
+    const known = (await sql<{ id: string }>`select id from projects`.execute(h.database.db)).rows.map((r) => r.id);
     const report = await seedSynthetic(h.database.db, { projects: 600, tenders: 300, seed: 11 });
     assert.deepEqual(report, { editions: 0, articles: 0, projects: 600, tenders: 300 });
     assert.equal(await count(sql`select count(*)::int as n from projects`), before.p + 600);
@@ -135,6 +136,15 @@ describe('synthetic corpus', () => {
     assert.ok((await count(sql`select count(*)::int as n from tenders where deadline < now()`)) > 0);
     assert.ok((await count(sql`select count(*)::int as n from tenders where deadline > now()`)) > 0);
     assert.equal(await count(sql`select count(*)::int as n from projects where search_vector = ''::tsvector`), 0);
+    // Each synthetic project is linked to the company that leads its works (its contractor), a
+    // builder made a company when missing (Ferrovial is a sample company: its row is reused).
+    const links = await sql<{ title: string; contractor: string; companies: string[] }>`
+      select p.title, p.contractor, array(select c.name from project_companies pc join companies c on c.id = pc.company_id where pc.project_id = p.id) as companies
+        from projects p where not (p.id = any(${known}::uuid[]))`.execute(h.database.db);
+    assert.equal(links.rows.length, 600);
+    assert.deepEqual(links.rows.filter((r) => r.companies.length !== 1 || r.companies[0] !== r.contractor), []);
+    assert.equal(await count(sql`select count(*)::int as n from companies where name = 'Ferrovial'`), 1);
+    assert.equal(await count(sql`select count(distinct pc.company_id)::int as n from project_companies pc join projects p on p.id = pc.project_id where p.contractor = 'Ferrovial'`), 1);
   });
 
   it('writes each project once: its term ids come with it, so the link triggers rewrite none', async () => {

@@ -1,12 +1,16 @@
 /**
  * Synthetic airport projects for scale tests: programmes and their packages at real airports, with
  * types, statuses, stated values in the local currency (converted to USD by the same nearest-rate
- * rule as real data) and taxonomy and company links. Batches of 5 000 rows, one transaction each,
+ * rule as real data), taxonomy links and a link to the company that leads the works (the builders of
+ * the vocabulary, created as companies when missing, so filters by company have real sets to read at
+ * every scale). Batches of 5 000 rows, one transaction each,
  * written with `unnest` so a million projects load on PostgreSQL in minutes.
  */
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/types.js';
 import { nearestRate } from '../domain/shared/fx.js';
+import { slugify } from '../domain/slug.js';
 import { BUILDERS, pick, type SyntheticContext } from './synthetic-vocabulary.js';
 
 const BATCH = 5000;
@@ -44,7 +48,8 @@ export async function seedSyntheticProjects(
   count: number,
   onProgress: (done: number, total: number) => void,
 ): Promise<number> {
-  const companies = (await db.selectFrom('companies').select('id').orderBy('name').execute()).map((c) => c.id);
+  if (count <= 0) return 0;
+  const builders = await builderCompanies(db);
   let done = 0;
   while (done < count) {
     const size = Math.min(BATCH, count - done);
@@ -81,7 +86,8 @@ export async function seedSyntheticProjects(
       p.currency.push(stated ? pick(rand, CURRENCY_OF_REGION[airport.region_slug] ?? ['USD']) : null);
       p.announced.push(announced.toISOString().slice(0, 10));
       p.year.push(announced.getUTCFullYear() + 1 + Math.floor(rand() * 9));
-      p.contractor.push(pick(rand, BUILDERS));
+      const contractor = pick(rand, BUILDERS);
+      p.contractor.push(contractor);
       p.parent.push(parent ? parent.id : null);
       if (isProgramme) programmes.push({ id, index: i });
       const terms: string[] = [];
@@ -101,10 +107,8 @@ export async function seedSyntheticProjects(
       // so the link triggers find nothing to rewrite: rewriting every project was a new version of
       // each row in every index of `projects` (at a million, indexes of four times their size).
       p.terms.push(`{${terms.join(',')}}`);
-      if (companies.length) {
-        links.companies[0].push(id);
-        links.companies[1].push(pick(rand, companies));
-      }
+      links.companies[0].push(id);
+      links.companies[1].push(builders.get(contractor)!);
     }
     await db.transaction().execute(async (trx) => {
       await sql`
@@ -131,4 +135,20 @@ export async function seedSyntheticProjects(
     onProgress(done, count);
   }
   return done;
+}
+
+/**
+ * The builders of the vocabulary as companies: inserted when missing (a name or slug already taken,
+ * as by the sample's companies, keeps its row), then read by name, else by slug.
+ * @returns builder name → company id, for every name of `BUILDERS`.
+ */
+async function builderCompanies(db: Kysely<DB>): Promise<Map<string, string>> {
+  await db
+    .insertInto('companies')
+    .values(BUILDERS.map((name) => ({ name, slug: slugify(name) })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const slugs = BUILDERS.map(slugify);
+  const rows = await db.selectFrom('companies').select(['id', 'name', 'slug']).where((eb) => eb.or([eb('name', 'in', BUILDERS), eb('slug', 'in', slugs)])).execute();
+  return new Map(BUILDERS.map((name, i) => [name, (rows.find((r) => r.name === name) ?? rows.find((r) => r.slug === slugs[i]))!.id]));
 }

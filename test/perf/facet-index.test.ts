@@ -69,6 +69,48 @@ describe('project facet index', () => {
     assert.ok(facetIndexState(db)!.drift > 0, 'the relinked projects are changed rows of the index');
   });
 
+  it('keeps the row set a company read for the next requests, exact when projects relink and when the company gains a subsidiary', async () => {
+    const db = h.database.db;
+    const [company] = (await sql<{ id: string }>`select company_id as id from project_companies group by 1 order by count(*) desc, 1 limit 1`.execute(db)).rows;
+    const filter: ProjectFilter = { companyId: company!.id, status: 'ongoing' };
+    await expectExact([filter], 'first');
+    const first = facetIndexState(db)!;
+    assert.ok(first.rowSets >= 1 && first.rowSetBytes > 0, `the company's set is kept (${first.rowSets} sets, ${first.rowSetBytes} bytes)`);
+    await expectExact([filter, { companyId: company!.id }], 'again');
+    const again = facetIndexState(db)!;
+    assert.equal(again.rowSetMisses, first.rowSetMisses, 'no set read again in SQL');
+    assert.equal(again.rowSetHits, first.rowSetHits + 2, 'both requests found the set kept');
+
+    // A project relinked in SQL: judged by its changed row, not by the kept set.
+    await sql`delete from project_companies where (project_id, company_id) in (select project_id, company_id from project_companies where company_id = ${company!.id} order by project_id limit 1)`.execute(db);
+    await expectExact([filter, { companyId: company!.id }], 'after a link was removed');
+    // A company that becomes a subsidiary changes no project, yet its projects (rows of the base,
+    // unchanged) join the filter.
+    const total = async (f: ProjectFilter) => (await facetProjects(ctx, f)).statuses.reduce((n, x) => n + x.count, 0);
+    const [child, ...others] = (await sql<{ id: string }>`select company_id as id from project_companies where company_id <> ${company!.id} group by 1 order by count(*) desc, 1 limit 3`.execute(db)).rows;
+    const before = await total({ companyId: company!.id });
+    await sql`update companies set parent_id = ${company!.id} where id = ${child!.id}`.execute(db);
+    await expectExact([{ companyId: company!.id }, filter], 'after the subsidiary');
+    assert.ok((await total({ companyId: company!.id })) > before, 'the subsidiary\'s projects joined');
+
+    // Within its budget: a set larger than it is not kept; else the least recently used go first.
+    const saved = facetIndexSettings.rowSetBytes;
+    try {
+      const full = facetIndexState(db)!;
+      facetIndexSettings.rowSetBytes = 1;
+      await expectExact([{ companyId: others[0]!.id }], 'a budget smaller than any set');
+      assert.equal(facetIndexState(db)!.rowSets, full.rowSets, 'a set larger than the budget is not kept');
+      facetIndexSettings.rowSetBytes = full.rowSetBytes;
+      await expectExact([{ companyId: others[1]!.id }], 'a budget already full');
+      const kept = facetIndexState(db)!;
+      assert.ok(kept.rowSetBytes <= full.rowSetBytes && kept.rowSets <= full.rowSets, `the oldest sets made room (${kept.rowSets} sets, ${kept.rowSetBytes} bytes)`);
+      await facetProjects(ctx, { companyId: others[1]!.id });
+      assert.equal(facetIndexState(db)!.rowSetHits, kept.rowSetHits + 1, 'the newest set is kept');
+    } finally {
+      facetIndexSettings.rowSetBytes = saved;
+    }
+  });
+
   it('counts text queries exactly, from the postings of the common words chosen on a sample, before and after the texts change', async () => {
     const db = h.database.db;
     const saved = facetIndexSettings.wordSampleRows;

@@ -9,7 +9,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { withDb } from '../../src/domain/context.js';
 import { facetIndexSettled, facetIndexState, listProjects, PROJECT_SORTS, setProjectCompanies, updateProject, type ProjectFilter, type ProjectSort } from '../../src/domain/projects/index.js';
 import { indexWindowCounts } from '../../src/domain/projects/list-window.js';
 import { projectConditions } from '../../src/domain/projects/project-conditions.js';
@@ -94,6 +95,48 @@ describe('project lists from the index in memory', () => {
     const relevance = await listProjects(ix.ctx, { status: 'ongoing' }, 'relevance', { limit: 5, offset: 0, counted: false });
     assert.deepEqual(relevance.items.map((p) => p.id), await reference({ status: 'ongoing' }, 'title_asc', { limit: 5, offset: 0 }));
     assert.equal(indexWindowCounts.answered, before + 1, 'relevance without q is the title order, from the index');
+  });
+
+  it('resolves a company, a region and a term once for a window from the index, and builds the SQL conditions only when a changed project needs them', async () => {
+    await loadOrders();
+    const db = ix.h.database.db;
+    // Every statement the list sends, as compiled (raw `sql` ones included).
+    const sent: string[] = [];
+    const recorder: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        sent.push(JSON.stringify(node));
+        return node as RootOperationNode;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const ctx = withDb(ix.ctx, db.withPlugin(recorder));
+    // A company, region and topic of one published project: the filter matches it at least.
+    const [one] = (await sql<{ company: string; region: string; term: string }>`
+      select pc.company_id as company, p.region_slug as region, t.slug as term
+        from projects p join project_companies pc on pc.project_id = p.id join project_topics x on x.project_id = p.id join topics t on t.id = x.topic_id
+       where p.published and p.region_slug is not null order by p.id, pc.company_id, t.slug limit 1`.execute(db)).rows;
+    const filter: ProjectFilter = { companyId: one!.company, region: one!.region, terms: [one!.term] };
+    const lookups = () => ({
+      company: sent.filter((q) => q.includes('with recursive same')).length,
+      region: sent.filter((q) => q.includes('from regions where slug')).length,
+      term: sent.filter((q) => q.includes('select id from (')).length,
+    });
+    await listProjects(ctx, filter, 'title_asc', { limit: 50, offset: 0, counted: false }); // keeps the company's set
+    const answered = indexWindowCounts.answered;
+    sent.length = 0;
+    const got = await listProjects(ctx, filter, 'title_asc', { limit: 50, offset: 0, counted: false });
+    assert.equal(indexWindowCounts.answered, answered + 1, 'the window came from the index');
+    assert.deepEqual(got.items.map((p) => p.id), await reference(filter, 'title_asc', { limit: 50, offset: 0 }));
+    assert.ok(got.items.length > 0);
+    // (This test runs before those that write: no project changed since the base is a candidate.)
+    assert.deepEqual(lookups(), { company: 1, region: 1, term: 1 }, 'each resolved once, for the index only');
+    // A changed project that matches: its candidates are checked by the list's conditions in SQL.
+    const first = got.items[0]!.id;
+    await sql`update projects set title = title || ' ' where id = ${first}`.execute(db);
+    sent.length = 0;
+    const again = await listProjects(ctx, filter, 'title_asc', { limit: 50, offset: 0, counted: false });
+    assert.deepEqual(again.items.map((p) => p.id), await reference(filter, 'title_asc', { limit: 50, offset: 0 }));
+    assert.deepEqual(lookups(), { company: 2, region: 2, term: 2 }, 'once for the index, once for the conditions');
   });
 
   it('stays exact after writes that move, hide, show and add projects, seen or not by this process', async () => {

@@ -20,8 +20,10 @@
  *   index has caught up to the version they were read at ({@link windowFromIndex}).
  * - **Word postings and row sets** (decision 0064): the base rows of each common word of the
  *   projects' text, read in the background like a list order and used on the same rule; a
- *   company, a programme, an article or a rarer word is read per request as the set of projects
- *   it allows, in one statement with the content version, used only at the index's version.
+ *   company, a programme, an article or a rarer word is read as the set of projects it allows, in
+ *   one statement with the content version, used only at the index's version, and its base rows
+ *   kept for the next requests (least recently used dropped beyond `facetIndexSettings.rowSetBytes`),
+ *   which then read only which of the changed projects are in it.
  *
  * State lives per database in this process (a WeakMap); nothing is shared between processes
  * but the database. A transaction handle never uses the index (it may see its own uncommitted
@@ -56,6 +58,11 @@ export const facetIndexSettings = {
   commonWordShare: 1 / 200,
   /** Above this many published projects, the common words are chosen on a sample of about this many (`TABLESAMPLE`). */
   wordSampleRows: 100_000,
+  /**
+   * The bytes of row sets a base keeps (4 a row): the base rows of the companies, programmes,
+   * articles and rarer words requests asked for, the least recently used dropped first.
+   */
+  rowSetBytes: 64 * 1024 * 1024,
 };
 
 /**
@@ -67,6 +74,54 @@ interface WordPostings {
   version: number;
   threshold: number;
   postings: Map<string, Uint32Array>;
+}
+
+/**
+ * The base rows of the row sets requests read (decision 0064, "Row sets kept per base"), by
+ * {@link RowMember.key}, least recently used first, within `facetIndexSettings.rowSetBytes`. Each
+ * was read at the content version of the index then: a base row not changed since has the same
+ * links and text, and a changed one is tombstoned and judged by its extra row.
+ */
+class RowSetCache {
+  private readonly sets = new Map<string, Uint32Array>();
+  /** The bytes the kept sets take. */
+  bytes = 0;
+  /** Requests whose set was found here, and read in SQL, since the base was loaded. */
+  hits = 0;
+  misses = 0;
+
+  get size(): number {
+    return this.sets.size;
+  }
+
+  /** The base rows of `key`, if kept (it becomes the most recently used). */
+  get(key: string): Uint32Array | undefined {
+    const rows = this.sets.get(key);
+    if (rows) {
+      this.sets.delete(key);
+      this.sets.set(key, rows);
+      this.hits++;
+    } else this.misses++;
+    return rows;
+  }
+
+  /** Keeps `rows` as `key`'s, dropping the least recently used sets beyond the budget (a set larger than the budget is not kept). */
+  set(key: string, rows: Uint32Array): void {
+    const limit = facetIndexSettings.rowSetBytes;
+    if (rows.byteLength > limit) return;
+    const before = this.sets.get(key);
+    if (before) {
+      this.bytes -= before.byteLength;
+      this.sets.delete(key);
+    }
+    this.sets.set(key, rows);
+    this.bytes += rows.byteLength;
+    for (const [oldest, kept] of this.sets) {
+      if (this.bytes <= limit) break;
+      this.sets.delete(oldest);
+      this.bytes -= kept.byteLength;
+    }
+  }
 }
 
 /** The index of one database at one content version, with the changes since its base. */
@@ -84,6 +139,8 @@ class FacetIndex {
   readonly listOrders = new Map<string, number | Promise<unknown>>();
   /** The postings of the base's common words (decision 0064), once read, or their load. */
   words: WordPostings | Promise<unknown> | undefined;
+  /** The row sets requests read, kept for the next ones (decision 0064). */
+  readonly rowSets = new RowSetCache();
 
   constructor(readonly base: BaseIndex, readonly slots: Slots, public version: number) {
     this.extra = Segment.of([], slots);
@@ -240,17 +297,30 @@ async function current(db: Kysely<DB>): Promise<FacetIndex> {
 }
 
 /**
+ * A member of a filter the index holds no column of (a company, a parent programme, an article),
+ * as the projects it allows.
+ */
+export interface RowMember {
+  /**
+   * Names the set: two members with the same key have the same `ids` statement (e.g.
+   * `company:<the resolved company ids>`). The statement may depend on the projects' rows and
+   * links only, not on other tables that can change without changing a project (resolve those
+   * into the key).
+   */
+  key: string;
+  /** A statement of the ids (`id`, a uuid, duplicates allowed) of the projects the member allows. */
+  ids: RawBuilder<{ id: string }>;
+}
+
+/**
  * A filter for the index (src/domain/projects/index-filter.ts): the members it holds columns of,
  * resolved into its slots, and the SQL of the projects the other members allow.
  */
 export interface IndexQuery {
   /** Turns the filter's values into the index's slots (unknown values: empty sets). */
   resolve: (slots: Slots) => IndexFilter;
-  /**
-   * A statement of the ids (`id`, a uuid, duplicates allowed) of every project the members the
-   * index holds no column of allow (a company, a parent programme, an article); absent: no such member.
-   */
-  rows?: RawBuilder<{ id: string }>;
+  /** The members the index holds no column of, each a set all rows must be in; absent: none. */
+  rows?: RowMember[];
   /**
    * A text query whose `websearch_to_tsquery('english', q)` is `lexemes` joined by `&` (every word
    * required; no phrase, alternative or negation); no lexeme: it matches nothing.
@@ -261,20 +331,29 @@ export interface IndexQuery {
 /** The projects whose `search_vector` matches `q`, as the list's condition reads it (src/domain/projects/project-conditions.ts). */
 const textMatches = (q: string) => sql<{ id: string }>`select t.id from projects t where t.search_vector @@ websearch_to_tsquery('english', ${q})`;
 
-/** `ids` (uuids or 32 hexadecimal digits) as an array of 32 hexadecimal digits, in SQL. */
-const hexArray = (ids: RawBuilder<{ id: string }>) => sql<string[]>`array(select translate(s.id::text, '-', '') from (${ids}) s)`;
+/** `ids` (uuids or 32 hexadecimal digits) as one text of 32 hexadecimal digits each, comma-separated (`null`: none), in SQL. */
+const hexList = (ids: RawBuilder<{ id: string }>) => sql<string | null>`(select string_agg(translate(s.id::text, '-', ''), ',') from (${ids}) s)`;
+
+/** The ids of a {@link hexList}. */
+const idsOf = (list: string | null | undefined): string[] => (list ? list.split(',') : []);
+
+/** The ids of `ids` that are among the projects changed since the base (`extraIds`), in SQL. */
+const amongChanged = (ids: RawBuilder<{ id: string }>, index: FacetIndex) =>
+  sql<{ id: string }>`select c.id from (${ids}) c where c.id = any(${index.extraIds}::uuid[])`;
 
 /** How many times a request reads its {@link IndexQuery.rows} again when a write moved the content version in between. */
 const ROW_SET_TRIES = 2;
 
 /**
  * The index of `db` as of the content version now, and `query` resolved against it: its slots; a
- * text query's words from their postings, when every word has some (else its matches are read in
- * SQL with the other rows: a word without postings is in few projects); and the rows read in SQL
- * (with, if the text's words came from their postings, which of the changed projects match the
- * text) in one statement with the content version, used only when that version is the index's (a
- * base row not changed by then has the same links and text in the database as when the base was
- * read, so the sets and the index describe the same projects).
+ * text query's words from their postings, when every word has some (else its matches are a row
+ * set: a word without postings is in few projects); and the row sets of its other members. A row
+ * set is the base's when it is kept (decision 0064, "Row sets kept per base"), with which of the
+ * changed projects are in it read in SQL when there are any; else read whole in SQL and kept.
+ * What is read in SQL (with, if the text's words came from their postings, which of the changed
+ * projects match the text) is one statement with the content version, used only when that
+ * version is the index's (a base row not changed by then has the same links and text in the
+ * database as when the base was read, so the sets and the index describe the same projects).
  * @param now the index of `db` just brought up to the content version, if the caller has it
  * @returns `undefined` when a write moved the version between the index and the set every time,
  *   or when the query has a text and the postings of the index's base are not read yet (their load
@@ -283,29 +362,43 @@ const ROW_SET_TRIES = 2;
 async function resolved(db: Kysely<DB>, query: IndexQuery, now?: FacetIndex): Promise<{ index: FacetIndex; filter: IndexFilter } | undefined> {
   for (let attempt = 0; attempt < ROW_SET_TRIES; attempt++) {
     const index = attempt === 0 && now ? now : await current(db);
-    const inSql = query.rows ? [query.rows] : [];
+    const members = [...(query.rows ?? [])];
     let words: Uint32Array[] = [];
     if (query.text) {
       const postings = wordPostingsOf(db, index);
       if (!postings) return undefined;
       const lists = query.text.lexemes.map((l) => postings.get(l));
       if (lists.every((l) => l !== undefined)) words = lists as Uint32Array[];
-      else inSql.push(textMatches(query.text.q));
+      // The same lexemes, the same matches: the key is the lexemes, not the query's spelling.
+      else members.push({ key: `text:${[...query.text.lexemes].sort().join(' ')}`, ids: textMatches(query.text.q) });
     }
-    const nothing: RowSet = { base: new Uint32Array(0), extra: new Uint8Array(index.extraIds.length) };
-    if (query.text?.lexemes.length === 0) return { index, filter: { ...query.resolve(index.slots), rows: [nothing] } };
-    const changedText = words.length > 0 && index.extraIds.length > 0;
-    if (inSql.length === 0 && !changedText) {
-      return { index, filter: { ...query.resolve(index.slots), rows: words.map((base) => ({ base, extra: nothing.extra })) } };
+    const none = new Uint8Array(index.extraIds.length);
+    if (query.text?.lexemes.length === 0) return { index, filter: { ...query.resolve(index.slots), rows: [{ base: new Uint32Array(0), extra: none }] } };
+    const changed = index.extraIds.length > 0;
+    const kept = members.map((m) => index.rowSets.get(m.key));
+    // What to read: a set not kept, whole; a kept one, among the changed projects only (if any).
+    const reads = members.map((m, i) => (kept[i] === undefined ? hexList(m.ids) : changed ? hexList(amongChanged(m.ids, index)) : undefined));
+    const changedText = words.length > 0 && changed;
+    if (reads.every((r) => r === undefined) && !changedText) {
+      const rows = [...words, ...(kept as Uint32Array[])].map((base) => ({ base, extra: none }));
+      return { index, filter: { ...query.resolve(index.slots), rows } };
     }
-    const { rows: [read] } = await sql<{ version: string | number; ids: string[] | null; text_ids: string[] | null }>`
+    const columns = reads.map((r, i) => sql`${r ?? sql`null`} as ${sql.ref(`m${i}`)}`);
+    const { rows: [read] } = await sql<Record<string, string | null> & { version: string | number }>`
       select (select version from content_version where id) as version,
-             ${inSql.length === 0 ? sql`null` : hexArray(sql.join(inSql.map((q) => sql`(${q})`), sql` intersect `) as RawBuilder<{ id: string }>)} as ids,
-             ${changedText ? hexArray(sql`select c.id from (${textMatches(query.text!.q)}) c where c.id = any(${index.extraIds}::uuid[])`) : sql`null`} as text_ids`.execute(db);
+             ${changedText ? hexList(amongChanged(textMatches(query.text!.q), index)) : sql`null`} as text_ids
+             ${sql.join(columns.map((c) => sql`, ${c}`), sql``)}`.execute(db);
     if (Number(read?.version ?? 0) !== index.version) continue;
-    const textExtra = changedText ? rowSetOf(index, read?.text_ids ?? []).extra : nothing.extra;
-    const rows = [...words.map((base) => ({ base, extra: textExtra })), ...(inSql.length === 0 ? [] : [rowSetOf(index, read?.ids ?? [])])];
-    return { index, filter: { ...query.resolve(index.slots), rows } };
+    const textExtra = changedText ? changedOf(index, idsOf(read?.text_ids)) : none;
+    const sets = members.map((m, i): RowSet => {
+      const ids = idsOf(read?.[`m${i}`]);
+      const base = kept[i];
+      if (base) return { base, extra: changed ? changedOf(index, ids) : none };
+      const set = rowSetOf(index, ids);
+      index.rowSets.set(m.key, set.base);
+      return set;
+    });
+    return { index, filter: { ...query.resolve(index.slots), rows: [...words.map((base) => ({ base, extra: textExtra })), ...sets] } };
   }
   return undefined;
 }
@@ -321,12 +414,17 @@ function rowSetOf(index: FacetIndex, ids: readonly string[]): RowSet {
   const sorted = found.subarray(0, n).sort();
   let unique = 0;
   for (let p = 0; p < n; p++) if (p === 0 || sorted[p] !== sorted[p - 1]) sorted[unique++] = sorted[p]!;
+  return { base: sorted.slice(0, unique), extra: changedOf(index, ids) };
+}
+
+/** Which of `index`'s extra rows are the projects `ids` (32 hexadecimal digits each): `1` at their positions. */
+function changedOf(index: FacetIndex, ids: readonly string[]): Uint8Array {
   const extra = new Uint8Array(index.extraIds.length);
-  if (extra.length > 0) {
+  if (extra.length > 0 && ids.length > 0) {
     const wanted = new Set(ids);
     index.extraIds.forEach((id, i) => { if (wanted.has(id.replaceAll('-', ''))) extra[i] = 1; });
   }
-  return { base: sorted.slice(0, unique), extra };
+  return extra;
 }
 
 /**
@@ -521,6 +619,13 @@ export interface FacetIndexState {
   commonWordThreshold: number;
   /** The bytes the postings take (4 a posting). */
   wordPostingBytes: number;
+  /** The row sets of companies, programmes, articles and rarer words kept for the next requests (decision 0064). */
+  rowSets: number;
+  /** The bytes they take (4 a row; at most `facetIndexSettings.rowSetBytes`). */
+  rowSetBytes: number;
+  /** Row sets requests found kept, and read in SQL, since the base was loaded. */
+  rowSetHits: number;
+  rowSetMisses: number;
 }
 
 /** The state of the index of `db` in this process (see {@link FacetIndexState}). */
@@ -534,6 +639,7 @@ export function facetIndexState(db: Kysely<DB>): FacetIndexState | undefined {
     version: h.index.version, baseRows: h.index.base.rows.n, drift: h.index.drift, rebuilding: h.rebuilding !== undefined,
     listOrders, listOrderBytes: h.index.base.listOrderBytes,
     commonWords: words?.postings.size ?? 0, commonWordThreshold: words?.threshold ?? 0, wordPostingBytes,
+    rowSets: h.index.rowSets.size, rowSetBytes: h.index.rowSets.bytes, rowSetHits: h.index.rowSets.hits, rowSetMisses: h.index.rowSets.misses,
   };
 }
 

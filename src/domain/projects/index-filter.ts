@@ -3,11 +3,11 @@
  * decisions 0062 to 0064), and a filter's values resolved into the index's slots. Used by the
  * filtered facets and by the filtered lists.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { resolveCompanyIds } from '../companies/index.js';
 import type { Ctx } from '../context.js';
 import { regionSlugs, termIds } from '../shared/sql-filters.js';
-import type { IndexQuery } from './facet-index-store.js';
+import type { IndexQuery, RowMember } from './facet-index-store.js';
 import type { ProjectFilter } from './schemas.js';
 
 /** The members of a filter the facet index holds columns of. */
@@ -16,12 +16,17 @@ const INDEXED: ReadonlySet<keyof ProjectFilter> = new Set(['region', 'country', 
 /**
  * The members the index answers through the projects they allow, read in SQL by their own index
  * (decision 0064): each the same projects as its condition in src/domain/projects/project-conditions.ts.
+ * A company's key is the companies it resolves to (aliases and subsidiaries change without a
+ * project changing); the statements depend on the projects' own rows and links only.
  */
 const LINKED = {
-  companyId: async (ctx: Ctx, id: string) => sql<{ id: string }>`select pc.project_id as id from project_companies pc where pc.company_id = any(${await resolveCompanyIds(ctx, id)}::uuid[])`,
-  parentProjectId: (_: Ctx, id: string) => sql<{ id: string }>`select c.id from projects c where c.parent_project_id = ${id}::uuid`,
-  articleId: (_: Ctx, id: string) => sql<{ id: string }>`select ap.project_id as id from article_projects ap where ap.article_id = ${id}::uuid`,
-} satisfies Partial<Record<keyof ProjectFilter, (ctx: Ctx, id: string) => RawBuilder<{ id: string }> | Promise<RawBuilder<{ id: string }>>>>;
+  companyId: async (ctx: Ctx, id: string) => {
+    const companies = [...(await resolveCompanyIds(ctx, id))].sort();
+    return { key: `company:${companies.join(',')}`, ids: sql<{ id: string }>`select pc.project_id as id from project_companies pc where pc.company_id = any(${companies}::uuid[])` };
+  },
+  parentProjectId: (_: Ctx, id: string) => ({ key: `parent:${id.toLowerCase()}`, ids: sql<{ id: string }>`select c.id from projects c where c.parent_project_id = ${id}::uuid` }),
+  articleId: (_: Ctx, id: string) => ({ key: `article:${id.toLowerCase()}`, ids: sql<{ id: string }>`select ap.project_id as id from article_projects ap where ap.article_id = ${id}::uuid` }),
+} satisfies Partial<Record<keyof ProjectFilter, (ctx: Ctx, id: string) => RowMember | Promise<RowMember>>>;
 
 const isLinked = (k: keyof ProjectFilter): k is keyof typeof LINKED => k in LINKED;
 
@@ -57,7 +62,7 @@ export async function indexFilterOf(ctx: Ctx, filter: ProjectFilter): Promise<In
       amountMin: filter.minAmount,
       amountMax: filter.maxAmount,
     }),
-    ...(linked.length === 0 ? {} : { rows: sql.join(linked.map((q) => sql`(${q})`), sql` intersect `) as RawBuilder<{ id: string }> }),
+    ...(linked.length === 0 ? {} : { rows: linked }),
     ...(lexemes === undefined ? {} : { text: { q: filter.q!, lexemes } }),
   };
 }

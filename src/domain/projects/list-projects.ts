@@ -5,7 +5,7 @@
  * (src/domain/previews.ts), whichever edition asked. Two readings of the same list: the plain one
  * (the /api/v1 edition) and the reader's (the /v1 edition), which adds a per-caller flag.
  */
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Ctx } from '../context.js';
 import { gated, gatedAs, GATES } from '../entitlements.js';
 import { totalFor, type Page, type Window } from '../pagination.js';
@@ -27,8 +27,11 @@ export type WatchedProjectView = ProjectView & { is_watched: boolean };
  */
 export const listProjects = gated(GATES.projects, async function listProjects(ctx: Ctx, filter: ProjectFilter, sort: ProjectSort, window: Window): Promise<Page<ProjectView>> {
   const shown = previewWindow(ctx.identity, 'projects', window);
-  const conditions = await projectConditions(ctx, filter);
-  const where = allOf(conditions);
+  // The conditions in SQL, built once and only when a statement needs them: resolving a company,
+  // a region or a term costs a statement each, which a window from the index does without.
+  let built: Promise<RawBuilder<SqlBool>[]> | undefined;
+  const conditions = () => (built ??= projectConditions(ctx, filter));
+  const where = async () => allOf(await conditions());
   const order = projectOrder(sort, filter.q);
   // The window's ids first, from the index in memory or the narrow rows (the sort's index, or the
   // filters' indexes when walking it takes too long: list-window.ts), then the views of those ids
@@ -38,15 +41,14 @@ export const listProjects = gated(GATES.projects, async function listProjects(ct
   const walks = !(sort === 'relevance' && filter.q);
   const windowIds = async () => {
     // A filtered list of the members the index in memory holds: its first matches from there
-    // (decision 0063); else in SQL.
-    const filtered = conditions.length > 1 && walks;
-    const ids = (filtered ? await projectWindowFromIndex(ctx, filter, sort, where, shown) : undefined)
-      ?? (await projectWindowIds(ctx, where, order, shown, { filtered })).ids;
+    // (decision 0063; an unfiltered list is not its to answer); else in SQL.
+    const ids = (walks ? await projectWindowFromIndex(ctx, filter, sort, where, shown) : undefined)
+      ?? (await projectWindowIds(ctx, await where(), order, shown, { filtered: (await conditions()).length > 1 && walks })).ids;
     return ids.length === 0 ? [] : selectProjectViews(ctx.db, sql<SqlBool>`p.id = any(${ids}::uuid[]) and p.published`).orderBy(order).execute();
   };
   const [items, total] = await Promise.all([
     shown.limit === 0 ? Promise.resolve([]) : windowIds(),
-    totalFor(window, async () => (await sql<{ n: number }>`select count(*)::int as n from projects p where ${where}`.execute(ctx.db)).rows[0]?.n ?? 0),
+    totalFor(window, async () => (await sql<{ n: number }>`select count(*)::int as n from projects p where ${await where()}`.execute(ctx.db)).rows[0]?.n ?? 0),
   ]);
   return { items, total: previewTotal(ctx.identity, 'projects', total) };
 });

@@ -173,14 +173,15 @@ export const INDEX_WINDOW_DEPTH = 1000;
  * not hold or a parent programme or an article (a few projects, which SQL reads at once), the window is deeper than {@link INDEX_WINDOW_DEPTH}, the caller is inside a transaction, the index has no order of this sort yet (it loads it in the
  * background), or the statement found fewer rows than the index did (a write between the two).
  * @param sort the list's sort, not a relevance order with a text query
- * @param where the list's conditions, checked again on the candidates
+ * @param where the list's conditions, checked again on the candidates: asked for only when some
+ *   changed projects match (building them can cost statements: a company's ids, a region's slugs)
  * @throws the database's errors, as any read
  */
 export async function projectWindowFromIndex(
   ctx: Ctx,
   filter: ProjectFilter,
   sort: ProjectSort,
-  where: RawBuilder<SqlBool>,
+  where: () => Promise<RawBuilder<SqlBool>>,
   window: { limit: number; offset: number },
 ): Promise<string[] | undefined> {
   const list = listOrderOf(sort);
@@ -205,7 +206,7 @@ export async function projectWindowFromIndex(
   // checked after: joined with the conditions, the planner combined a filter's index with the key's
   // (4 344 entries of a country's index read for fifty candidates, in the bench's plan at a million).
   const candidateRows = sql<SqlBool>`p.id in (select c.id from projects c where c.id = any(${candidates}::uuid[]) offset 0)`;
-  const { rows } = expected === 0 ? { rows: [] } : await windowStatement(sql<SqlBool>`${candidateRows} and ${where}`, list.order, window).execute(ctx.db);
+  const { rows } = expected === 0 ? { rows: [] } : await windowStatement(sql<SqlBool>`${candidateRows} and ${await where()}`, list.order, window).execute(ctx.db);
   if (rows.length !== expected) {
     indexWindowCounts.rechecked++;
     return undefined;

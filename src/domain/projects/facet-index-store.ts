@@ -372,6 +372,9 @@ async function resolved(db: Kysely<DB>, query: IndexQuery, now?: FacetIndex): Pr
       // The same lexemes, the same matches: the key is the lexemes, not the query's spelling.
       else members.push({ key: `text:${[...query.text.lexemes].sort().join(' ')}`, ids: textMatches(query.text.q) });
     }
+    // Another request's catch-up may move this index while the statement runs: what is read for
+    // its changed rows is for these, so the answer is used only if it did not move.
+    const version = index.version;
     const none = new Uint8Array(index.extraIds.length);
     if (query.text?.lexemes.length === 0) return { index, filter: { ...query.resolve(index.slots), rows: [{ base: new Uint32Array(0), extra: none }] } };
     const changed = index.extraIds.length > 0;
@@ -388,7 +391,7 @@ async function resolved(db: Kysely<DB>, query: IndexQuery, now?: FacetIndex): Pr
       select (select version from content_version where id) as version,
              ${changedText ? hexList(amongChanged(textMatches(query.text!.q), index)) : sql`null`} as text_ids
              ${sql.join(columns.map((c) => sql`, ${c}`), sql``)}`.execute(db);
-    if (Number(read?.version ?? 0) !== index.version) continue;
+    if (Number(read?.version ?? 0) !== version || index.version !== version) continue;
     const textExtra = changedText ? changedOf(index, idsOf(read?.text_ids)) : none;
     const sets = members.map((m, i): RowSet => {
       const ids = idsOf(read?.[`m${i}`]);

@@ -129,6 +129,20 @@ describe('project facet index', () => {
     const [a] = (await sql<{ id: string }>`select id from projects where published order by id desc limit 1`.execute(db)).rows;
     await sql`update projects set title = 'Zzqxy international airport ' || title where id = ${a!.id}`.execute(db);
     await expectExact([...filters, { q: 'zzqxy' }, { q: 'international airport', status: 'ongoing' }], 'after a title changed');
+
+    // Words no project has are empty sets, kept like the others: they too count against the budget.
+    const saved2 = facetIndexSettings.rowSetBytes;
+    try {
+      const start = facetIndexState(db)!;
+      facetIndexSettings.rowSetBytes = 2000;
+      for (let i = 0; i < 100; i++) assert.equal((await facetProjects(ctx, { q: `zzunheard${i}` })).statuses.length, 0);
+      const end = facetIndexState(db)!;
+      assert.ok(end.rowSetBytes <= 2000, `within the budget (${end.rowSetBytes} bytes)`);
+      assert.ok(end.rowSets > 0 && end.rowSets <= 2000 / 64, `at most one set per 64 bytes of the budget (${end.rowSets} sets)`);
+      assert.ok(end.rowSetMisses >= start.rowSetMisses + 100, 'each unknown word was read in SQL');
+    } finally {
+      facetIndexSettings.rowSetBytes = saved2;
+    }
   });
 
   it('a filter with a member the index does not hold is counted in SQL, with the same entries', async () => {

@@ -82,9 +82,15 @@ interface WordPostings {
  * was read at the content version of the index then: a base row not changed since has the same
  * links and text, and a changed one is tombstoned and judged by its extra row.
  */
+/**
+ * What a kept set costs against the budget, in bytes: its rows, its key and the entry (so that
+ * the empty sets of distinct unknown words cannot grow the map without bound).
+ */
+const costOf = (key: string, rows: Uint32Array): number => rows.byteLength + 2 * key.length + 64;
+
 class RowSetCache {
   private readonly sets = new Map<string, Uint32Array>();
-  /** The bytes the kept sets take. */
+  /** The bytes the kept sets take ({@link costOf}). */
   bytes = 0;
   /** Requests whose set was found here, and read in SQL, since the base was loaded. */
   hits = 0;
@@ -108,18 +114,18 @@ class RowSetCache {
   /** Keeps `rows` as `key`'s, dropping the least recently used sets beyond the budget (a set larger than the budget is not kept). */
   set(key: string, rows: Uint32Array): void {
     const limit = facetIndexSettings.rowSetBytes;
-    if (rows.byteLength > limit) return;
+    if (costOf(key, rows) > limit) return;
     const before = this.sets.get(key);
     if (before) {
-      this.bytes -= before.byteLength;
+      this.bytes -= costOf(key, before);
       this.sets.delete(key);
     }
     this.sets.set(key, rows);
-    this.bytes += rows.byteLength;
+    this.bytes += costOf(key, rows);
     for (const [oldest, kept] of this.sets) {
       if (this.bytes <= limit) break;
       this.sets.delete(oldest);
-      this.bytes -= kept.byteLength;
+      this.bytes -= costOf(oldest, kept);
     }
   }
 }
@@ -624,7 +630,7 @@ export interface FacetIndexState {
   wordPostingBytes: number;
   /** The row sets of companies, programmes, articles and rarer words kept for the next requests (decision 0064). */
   rowSets: number;
-  /** The bytes they take (4 a row; at most `facetIndexSettings.rowSetBytes`). */
+  /** The bytes they take (4 a row, and the key and entry; at most `facetIndexSettings.rowSetBytes`). */
   rowSetBytes: number;
   /** Row sets requests found kept, and read in SQL, since the base was loaded. */
   rowSetHits: number;

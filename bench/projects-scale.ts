@@ -17,7 +17,9 @@
  * "The connection budget" advises about twice the database's cores), SCALE_SOLO=N (before the
  * load, time the first N requests of each scenario one at a time and print the slowest three with
  * their plans: where the tail comes from), SCALE_LIST_INDEX=off (every list window read in SQL, as
- * before decision 0063, for a comparison on one machine). Without BENCH_DATABASE_URL: a smoke run on a throwaway
+ * before decision 0063, for a comparison on one machine), SCALE_PROFILE=DIR (a CPU profile of the
+service's thread during each scenario's load, written to DIR as `<scenario>.cpuprofile`, for Chrome's
+DevTools or `node bench/profile-summary.ts`). Without BENCH_DATABASE_URL: a smoke run on a throwaway
  * database of SCALE_SMOKE_PROJECTS (2 000) projects — its figures say nothing about the target.
  * Before anything is timed, the facet index (decision 0062) and its list orders (decision 0063) are
  * loaded (their time and memory are printed), and the answers to the first SCALE_VERIFY (20)
@@ -26,6 +28,7 @@
  * table says how many list windows of each scenario the index answered.
  */
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -47,6 +50,7 @@ const ONLY = process.env.SCALE_ONLY ? new RegExp(process.env.SCALE_ONLY) : undef
 const SOLO = Number(process.env.SCALE_SOLO ?? 0);
 const POOL = Number(process.env.SCALE_POOL ?? CONNECTIONS);
 const VERIFY = Number(process.env.SCALE_VERIFY ?? 20);
+const PROFILE_DIR = process.env.SCALE_PROFILE;
 if (process.env.SCALE_LIST_INDEX === 'off') facetIndexSettings.windowCandidates = 0;
 
 const bench = await benchDatabase({ projects: Number(process.env.SCALE_SMOKE_PROJECTS ?? 2000), seed: 7 }, POOL);
@@ -221,7 +225,19 @@ try {
     if (waited >= 100) say(`  waited ${(waited / 1000).toFixed(1)} s for the statements the previous scenario left running`);
     say(`loading: ${s.name} (${s.requests.length} distinct requests, ${CONNECTIONS} connections, ${SECONDS} s)`);
     const answered = indexWindowCounts.answered;
+    const profiler = PROFILE_DIR ? new Session() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const result = await runLoad({ url: server.url, paths: s.requests.map(([p]) => p), headers: { authorization: `Bearer ${key}` }, connections: CONNECTIONS, seconds: SECONDS });
+    if (profiler && PROFILE_DIR) {
+      const { profile } = await profiler.post('Profiler.stop');
+      fs.mkdirSync(PROFILE_DIR, { recursive: true });
+      fs.writeFileSync(path.join(PROFILE_DIR, `${s.name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`), JSON.stringify(profile));
+      profiler.disconnect();
+    }
     results.push({ name: s.name, distinct: s.requests.length, result, fromIndex: indexWindowCounts.answered - answered });
   }
 

@@ -84,6 +84,13 @@ export interface Ctx {
   requestId: string;
   /** The current instant, from the service's clock (src/domain/clock.ts); never the wall clock in a rule. */
   now(): Date;
+  /**
+   * The content version (src/domain/system/content-version.ts) as the face read it at the start of
+   * the request, after every write acknowledged before the request: an operation that must see
+   * those writes (a cache in memory brought up to a version) may use it instead of reading the
+   * version again. Absent for system work: the operation reads the version itself.
+   */
+  contentVersion?: () => number | Promise<number>;
 }
 
 /**

@@ -53,7 +53,11 @@ declare module 'fastify' {
 /** The domain context of a request: the app's database and clock, the caller (if any), the request id. */
 export const ctxOf = (request: FastifyRequest): Ctx => {
   const clock = request.server.clock;
-  return { db: request.server.db, actor: 'user', identity: request.identity, requestId: request.id, now: () => clock.now() };
+  const contentVersion = () => {
+    const versions = versionsOf(request);
+    return versions instanceof Promise ? versions.then((v) => v.content) : versions.content;
+  };
+  return { db: request.server.db, actor: 'user', identity: request.identity, requestId: request.id, now: () => clock.now(), contentVersion };
 };
 
 const VERSIONS = Symbol('versions of this request');

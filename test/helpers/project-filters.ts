@@ -30,6 +30,8 @@ export async function startIndexHarness(): Promise<IndexHarness> {
   facetIndexSettings.loadPages = 2;
   // A word in 4 of the sample's projects is common (2 000 by default), so its text queries go both ways.
   facetIndexSettings.commonWordMin = 4;
+  // A list window of a driver above 8 rows marks its places in a bit set, as a million projects' do.
+  facetIndexSettings.sortedPlaces = 8;
   const h = await startHarness({ sample: true });
   return {
     h,

@@ -20,7 +20,25 @@ import { makeProject } from '../helpers/factories.js';
 import { randomProjectFilters, startIndexHarness, type IndexHarness } from '../helpers/project-filters.js';
 
 let ix: IndexHarness;
-before(async () => { ix = await startIndexHarness(); });
+/** A slug that names a topic and a tag (its filter is two term slots): set before the index's base is read. */
+let twoSlotTerm = '';
+before(async () => {
+  ix = await startIndexHarness();
+  const db = ix.h.database.db;
+  // A rare topic of the sample (too rare for a walk of a list order to pay: its postings drive)
+  // becomes a tag too, carried by every other project with the topic (so those carry both slots)
+  // and by a few without it.
+  const [topic] = (await sql<{ id: string; slug: string }>`
+    select t.id, t.slug from topics t join project_topics x on x.topic_id = t.id group by t.id having count(*) >= 24 order by count(*), t.slug limit 1`.execute(db)).rows;
+  twoSlotTerm = topic!.slug;
+  const [tag] = (await sql<{ id: string }>`insert into tags (slug, name) values (${twoSlotTerm}, ${`${twoSlotTerm} (tag)`}) returning id`.execute(db)).rows;
+  await sql`insert into project_tags (project_id, tag_id)
+    select id, ${tag!.id}::uuid from (select p.id, row_number() over (order by p.id) as n from projects p
+      where exists (select 1 from project_topics x where x.project_id = p.id and x.topic_id = ${topic!.id}::uuid)) s where n % 2 = 0
+    union all
+    select id, ${tag!.id}::uuid from (select p.id, row_number() over (order by p.id) as n from projects p
+      where not exists (select 1 from project_topics x where x.project_id = p.id and x.topic_id = ${topic!.id}::uuid)) s where n % 29 = 0`.execute(db);
+});
 after(() => ix.close());
 
 const WINDOWS = [{ limit: 1, offset: 0 }, { limit: 5, offset: 0 }, { limit: 10, offset: 3 }, { limit: 50, offset: 0 }, { limit: 7, offset: 40 }];
@@ -81,6 +99,32 @@ describe('project lists from the index in memory', () => {
     const { nonEmpty, fromIndex } = await expectExact(filters, 'sample');
     assert.ok(nonEmpty > 80 && nonEmpty < 350, `a mix of windows with rows and without (${nonEmpty} of 350)`);
     assert.equal(fromIndex, 350, 'every window came from the index');
+  });
+
+  it('answers a term that is a topic and a tag (its postings hold some rows twice), alone and with common and rare other members, exactly', async () => {
+    await loadOrders();
+    const db = ix.h.database.db;
+    const carried = (await sql<{ n: number }>`select count(*)::int as n from projects where published and term_ids && (select array_agg(id) from (select id from topics where slug = ${twoSlotTerm} union all select id from tags where slug = ${twoSlotTerm}) t)`.execute(db)).rows[0]!.n;
+    const both = (await sql<{ n: number }>`select count(*)::int as n from projects p where published
+      and exists (select 1 from project_topics x join topics t on t.id = x.topic_id where x.project_id = p.id and t.slug = ${twoSlotTerm})
+      and exists (select 1 from project_tags x join tags t on t.id = x.tag_id where x.project_id = p.id and t.slug = ${twoSlotTerm})`.execute(db)).rows[0]!.n;
+    assert.ok(both > 10 && carried > both, `projects with both slots (${both}) and with one (${carried - both})`);
+    // Every status, type and country of the sample with the term: from a company of the commonest
+    // (the window fills on a walk) to combinations that match nothing (no walk pays).
+    const values = async (column: string) => (await sql<{ v: string }>`select distinct ${sql.ref(column)}::text as v from projects where ${sql.ref(column)} is not null order by 1`.execute(db)).rows.map((r) => r.v);
+    const filters: ProjectFilter[] = [
+      { terms: [twoSlotTerm] },
+      ...(await values('status')).map((status) => ({ terms: [twoSlotTerm], status }) as ProjectFilter),
+      ...(await values('project_type_slug')).map((type) => ({ terms: [twoSlotTerm], type })),
+      ...(await values('country_code')).slice(0, 12).map((country) => ({ terms: [twoSlotTerm], country })),
+      { terms: [twoSlotTerm], yearFrom: 2030 },
+      { terms: [twoSlotTerm, twoSlotTerm] },
+    ];
+    // The filters again and again, under the sorts and windows expectExact turns through.
+    const all = PROJECT_SORTS.flatMap(() => WINDOWS.flatMap(() => filters));
+    const { nonEmpty, fromIndex } = await expectExact(all, 'a topic and a tag');
+    assert.equal(fromIndex, all.length, 'every window came from the index');
+    assert.ok(nonEmpty > all.length / 4 && nonEmpty < all.length, `windows with rows and without (${nonEmpty} of ${all.length})`);
   });
 
   it('a filter with a member the index does not hold, a deep window or a relevance order is read in SQL, with the same rows', async () => {

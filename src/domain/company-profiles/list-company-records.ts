@@ -7,7 +7,7 @@
 import { listArticlesOfCompanies, type ReaderArticle } from '../articles/index.js';
 import type { Ctx } from '../context.js';
 import type { Page, Window } from '../pagination.js';
-import { listProjectsForReader, type ProjectSort, type WatchedProjectView } from '../projects/index.js';
+import { listProjectsForReader, type ProjectSort, type WatchedProjectSummary } from '../projects/index.js';
 import { listTenders, type TenderSort, type TenderView } from '../tenders/index.js';
 import { resolveCompanyIds, resolveCompanyRef } from '../companies/index.js';
 import { gatedAs } from '../entitlements.js';
@@ -16,7 +16,7 @@ import { gatedAs } from '../entitlements.js';
  * One window of the published projects of company `ref`, with watch flags.
  * @throws DomainError NOT_FOUND for an unknown company; FORBIDDEN without `projects` (full or preview)
  */
-export const listCompanyProjects = gatedAs(listProjectsForReader, async function listCompanyProjects(ctx: Ctx, ref: string, sort: ProjectSort, window: Window): Promise<Page<WatchedProjectView>> {
+export const listCompanyProjects = gatedAs(listProjectsForReader, async function listCompanyProjects(ctx: Ctx, ref: string, sort: ProjectSort, window: Window): Promise<Page<WatchedProjectSummary>> {
   const id = await resolveCompanyRef(ctx, ref);
   return listProjectsForReader(ctx, { companyId: id }, sort, window);
 });

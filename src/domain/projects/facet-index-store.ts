@@ -32,7 +32,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { changedRecordsSince } from '../sql/changed-records.js';
-import { BaseIndex, CHECKPOINT, countsOf, IdList, Segment, SegmentBuilder, Slots, type FacetCount, type FacetRow, type IndexFilter, type RowSet } from './facet-index.js';
+import { BaseIndex, CHECKPOINT, countsOf, SORTED_PLACES, IdList, Segment, SegmentBuilder, Slots, type FacetCount, type FacetRow, type IndexFilter, type RowSet } from './facet-index.js';
 
 /**
  * Changed rows after which a new base is built in the background (or a fiftieth of the base, if
@@ -63,6 +63,8 @@ export const facetIndexSettings = {
    * articles and rarer words requests asked for, the least recently used dropped first.
    */
   rowSetBytes: 64 * 1024 * 1024,
+  /** Up to this many driver rows a list window's places are sorted; beyond, marked in a bit set (BaseIndex.window). */
+  sortedPlaces: SORTED_PLACES,
 };
 
 /**
@@ -245,7 +247,7 @@ async function load(db: Kysely<DB>): Promise<FacetIndex> {
         ids.pushHex(r.id);
       }
     }
-    return new FacetIndex(new BaseIndex(builder.build(), ids, slots, facetIndexSettings.checkpoint), slots, version);
+    return new FacetIndex(new BaseIndex(builder.build(), ids, slots, facetIndexSettings.checkpoint, facetIndexSettings.sortedPlaces), slots, version);
   });
 }
 
@@ -267,8 +269,12 @@ async function catchUp(db: Kysely<DB>, index: FacetIndex): Promise<boolean> {
   });
 }
 
-/** The index of `db` as of the content version at this call (loading it the first time). */
-async function current(db: Kysely<DB>): Promise<FacetIndex> {
+/**
+ * The index of `db` as of the content version at this call (loading it the first time).
+ * @param known a content version read since the caller's request began (Ctx.contentVersion): the
+ *   index is brought up to it, not to one read again
+ */
+async function current(db: Kysely<DB>, known?: number): Promise<FacetIndex> {
   let holder = holders.get(keyOf(db));
   if (!holder) holders.set(keyOf(db), (holder = { catching: Promise.resolve() }));
   const h = holder;
@@ -278,7 +284,7 @@ async function current(db: Kysely<DB>): Promise<FacetIndex> {
     h.loading ??= load(db).finally(() => { h.loading = undefined; });
     h.index = await h.loading;
   }
-  const version = await versionOf(db);
+  const version = known ?? (await versionOf(db));
   if (version > h.index.version) {
     const step = h.catching.then(async () => {
       if (!h.index || h.index.version >= version) return;
@@ -361,13 +367,14 @@ const ROW_SET_TRIES = 2;
  * version is the index's (a base row not changed by then has the same links and text in the
  * database as when the base was read, so the sets and the index describe the same projects).
  * @param now the index of `db` just brought up to the content version, if the caller has it
+ * @param known the content version as of the caller's request (Ctx.contentVersion), for the first try
  * @returns `undefined` when a write moved the version between the index and the set every time,
  *   or when the query has a text and the postings of the index's base are not read yet (their load
  *   starts in the background)
  */
-async function resolved(db: Kysely<DB>, query: IndexQuery, now?: FacetIndex): Promise<{ index: FacetIndex; filter: IndexFilter } | undefined> {
+async function resolved(db: Kysely<DB>, query: IndexQuery, now?: FacetIndex, known?: number): Promise<{ index: FacetIndex; filter: IndexFilter } | undefined> {
   for (let attempt = 0; attempt < ROW_SET_TRIES; attempt++) {
-    const index = attempt === 0 && now ? now : await current(db);
+    const index = attempt === 0 && now ? now : await current(db, attempt === 0 ? known : undefined);
     const members = [...(query.rows ?? [])];
     let words: Uint32Array[] = [];
     if (query.text) {
@@ -439,10 +446,11 @@ function changedOf(index: FacetIndex, ids: readonly string[]): Uint8Array {
 /**
  * The facet counts of the published projects matching `query`, from the index of `db` brought up
  * to the content version at the time of the call.
+ * @param known the content version as of the caller's request (Ctx.contentVersion); absent: read now
  * @returns `undefined` when writes kept moving the version while the query's rows were read (the caller counts in SQL)
  */
-export async function countFromIndex(db: Kysely<DB>, query: IndexQuery): Promise<FacetCount[] | undefined> {
-  const found = await resolved(db, query);
+export async function countFromIndex(db: Kysely<DB>, query: IndexQuery, known?: number): Promise<FacetCount[] | undefined> {
+  const found = await resolved(db, query, undefined, known);
   if (!found) return undefined;
   const { index, filter } = found;
   return countsOf(index.base.count(filter, index.slots, index.tombstones, index.extra), index.slots);
@@ -592,10 +600,11 @@ export interface IndexWindowRequest {
  *   `changed` projects that match, in no order; `undefined` when the order is not loaded yet (its
  *   load starts in the background), the candidates exceed `facetIndexSettings.windowCandidates`
  *   (`0`: never answers), or writes kept moving the version while the query's rows were read
+ * @param known the content version as of the caller's request (Ctx.contentVersion); absent: read now
  */
-export async function windowFromIndex(db: Kysely<DB>, query: IndexQuery, request: IndexWindowRequest): Promise<IndexWindow | undefined> {
+export async function windowFromIndex(db: Kysely<DB>, query: IndexQuery, request: IndexWindowRequest, known?: number): Promise<IndexWindow | undefined> {
   if (facetIndexSettings.windowCandidates <= 0) return undefined;
-  const before = await current(db);
+  const before = await current(db, known);
   const loaded = before.listOrders.get(request.name);
   if (loaded === undefined) void loadListOrder(db, before, request.name, request.order);
   if (typeof loaded !== 'number' || loaded > before.version) return undefined;

@@ -284,6 +284,12 @@ interface Condition {
   /** The test of row i of `seg`, bound to the segment's columns. */
   on: (seg: Segment) => (i: number) => boolean;
   slices?: Slice[];
+  /**
+   * Slices that hold every row it accepts, some of them twice (a set of terms: each term's
+   * postings, and a row can carry two of them). No count can add them up; a list window, which
+   * keeps each row once, can walk them ({@link BaseIndex.window}).
+   */
+  cover?: Slice[];
 }
 
 /** The columns a pair order can have first: a key per row (a slot, or the year less 1900). */
@@ -324,6 +330,8 @@ export class BaseIndex {
   /** The slots that existed when the orders were built (the width of the prefix counts). */
   private readonly width: number;
   private scratch = new Uint32Array(0);
+  /** The base's rows of each term slot asked for, as a bit set (made on first use; 1 bit a project). */
+  private readonly termBitSets = new Map<number, Uint32Array>();
   private readonly idTable: Int32Array;
   /** The list orders recorded so far, by name (decision 0063). */
   private readonly listOrders = new Map<string, ListOrder>();
@@ -332,8 +340,9 @@ export class BaseIndex {
    * @param rows the published projects
    * @param ids their ids, 16 bytes each in the same order (see {@link IdList})
    * @param checkpoint rows between two prefix counts of an order (fewer: more memory, less counting)
+   * @param sortedPlaces up to this many driver rows a list window sorts their places; beyond, marks them
    */
-  constructor(readonly rows: Segment, private readonly ids: IdList, slots: Slots, private readonly checkpoint = CHECKPOINT) {
+  constructor(readonly rows: Segment, private readonly ids: IdList, slots: Slots, private readonly checkpoint = CHECKPOINT, private readonly sortedPlaces = SORTED_PLACES) {
     this.width = slots.size;
     this.idTable = ids.table();
     const slotOrder = (column: Uint32Array | null): Order => {
@@ -415,6 +424,32 @@ export class BaseIndex {
     return out;
   }
 
+  /**
+   * The base's rows carrying any term of `set`, as a bit set (bit `i & 31` of word `i >>> 5` for
+   * row i): each term's set is made from its postings once and kept with the base (at a million
+   * projects 122 KiB a term); a set of several is their union, made for the call.
+   */
+  private termBits(set: readonly number[]): Uint32Array {
+    const one = (s: number): Uint32Array => {
+      let bits = this.termBitSets.get(s);
+      if (!bits) {
+        bits = new Uint32Array((this.rows.n + 31) >>> 5);
+        const { rows, start } = this.orders.term;
+        // A slot newer than the base's orders has no row here.
+        if (s < this.width) for (let p = start![s]!, end = start![s + 1]!; p < end; p++) bits[rows[p]! >>> 5]! |= 1 << (rows[p]! & 31);
+        this.termBitSets.set(s, bits);
+      }
+      return bits;
+    };
+    if (set.length === 1) return one(set[0]!);
+    const union = new Uint32Array((this.rows.n + 31) >>> 5);
+    for (const s of set) {
+      const bits = one(s);
+      for (let w = 0; w < union.length; w++) union[w]! |= bits[w]!;
+    }
+    return union;
+  }
+
   /** The row of project `id` in this base, or -1. */
   rowOf(id: string): number {
     return this.ids.find(this.idTable, id);
@@ -479,9 +514,10 @@ export class BaseIndex {
   /**
    * The driver of `conditions`: the fewest rows that hold every match, as one condition's slices or
    * two conditions' slices of a pair order (every base row when no condition is a slice), and the
-   * conditions its rows must still be tested against.
+   * conditions its rows must still be tested against. With `covers`, a condition's cover may drive
+   * too: its slices may then hold a row twice (for a list window, never for a count).
    */
-  private driver(conditions: Condition[]): { slices: Slice[]; rest: Condition[]; size: number } {
+  private driver(conditions: Condition[], { covers = false } = {}): { slices: Slice[]; rest: Condition[]; size: number } {
     let slices: Slice[] = [[this.orders.status, 0, this.rows.n]];
     let covered: Condition[] = [];
     let size = this.rows.n + 1;
@@ -490,7 +526,7 @@ export class BaseIndex {
       if (n < size) [slices, covered, size] = [candidate!, covers, n];
     };
     for (const a of conditions) {
-      consider(a.slices, [a]);
+      consider(a.slices ?? (covers ? a.cover : undefined), [a]);
       for (const b of conditions) if (a !== b) consider(this.pairSlices(a, b), [a, b]);
     }
     return { slices, rest: conditions.filter((c) => !covered.includes(c)), size: sliceSize(slices) };
@@ -539,27 +575,52 @@ export class BaseIndex {
     const extraRows: number[] = [];
     for (let i = 0; i < extra.n; i++) if (inExtra(i)) extraRows.push(i);
     const live = dead ? (i: number) => dead[i] !== 1 : () => true;
-    const { slices, rest, size } = this.driver(conditions);
-    const all = allOf(conditions.map((c) => c.on(this.rows)));
-    const walked: number[] = [];
-    const steps = Math.min(size, order.rows.length);
-    for (let p = 0; p < steps && walked.length < k; p++) {
-      const i = order.rows[p]!;
-      if (all(i) && live(i)) walked.push(i);
-    }
-    if (walked.length === k || steps === order.rows.length) return { base: walked, extra: extraRows };
+    // A cover may hold a row twice: the places below are kept once each.
+    const { slices, rest, size } = this.driver(conditions, { covers: true });
     const test = allOf(rest.map((c) => c.on(this.rows)));
-    const places = new Uint32Array(size);
-    let n = 0;
+    const walked: number[] = [];
+    // Walk only as far as a sample of the driver's rows says the window should fill: a walk that
+    // does not fill it has tested its rows for nothing (the matches of a range sorted by the same
+    // column stand at one end of the order, not spread over it).
+    const whole = size >= order.rows.length;
+    const steps = whole ? order.rows.length : walkSteps(slices, size, test, k, order.rows.length);
+    if (steps > 0) {
+      const all = allOf(conditions.map((c) => c.on(this.rows)));
+      for (let p = 0; p < steps && walked.length < k; p++) {
+        const i = order.rows[p]!;
+        if (all(i) && live(i)) walked.push(i);
+      }
+      if (walked.length === k || whole) return { base: walked, extra: extraRows };
+    }
+    // Else the driver's matching rows by their places in the order, each place once (a cover may
+    // hold a row twice): few are sorted; many are marked in a bit set of the order's places, read
+    // from the start until the window is full (no sort of hundreds of thousands of places).
+    const base: number[] = [];
+    const { rank, rows } = order;
+    if (size <= this.sortedPlaces) {
+      const places = new Uint32Array(size);
+      let n = 0;
+      for (const [o, from, to] of slices) {
+        for (let p = from; p < to; p++) {
+          const i = o.rows[p]!;
+          if (test(i) && live(i) && rank[i] !== UNRANKED) places[n++] = rank[i]!;
+        }
+      }
+      const sorted = places.subarray(0, n).sort();
+      for (let p = 0; p < n && base.length < k; p++) if (p === 0 || sorted[p] !== sorted[p - 1]) base.push(rows[sorted[p]!]!);
+      return { base, extra: extraRows };
+    }
+    const marks = new Uint32Array((rows.length + 31) >>> 5);
     for (const [o, from, to] of slices) {
       for (let p = from; p < to; p++) {
         const i = o.rows[p]!;
-        if (test(i) && live(i) && order.rank[i] !== UNRANKED) places[n++] = order.rank[i]!;
+        const r = rank[i]!;
+        if (r !== UNRANKED && test(i) && live(i)) marks[r >>> 5]! |= 1 << (r & 31);
       }
     }
-    const sorted = places.subarray(0, n).sort();
-    const base: number[] = [];
-    for (let p = 0; p < n && base.length < k; p++) if (p === 0 || sorted[p] !== sorted[p - 1]) base.push(order.rows[sorted[p]!]!);
+    for (let w = 0; w < marks.length && base.length < k; w++) {
+      for (let word = marks[w]!; word !== 0 && base.length < k; word &= word - 1) base.push(rows[(w << 5) + (31 - Math.clz32(word & -word))]!);
+    }
     return { base, extra: extraRows };
   }
 
@@ -622,16 +683,25 @@ export class BaseIndex {
       if (set.length === 0) return null;
       const wanted = mask(set);
       const order = this.orders.term;
-      const s = set[0]!;
+      const postings = (s: number): Slice => (s < this.width ? [order, order.start![s]!, order.start![s + 1]!] : [order, 0, 0]);
       out.push({
         dim: 'term',
         keys: set,
-        on: ({ termStart, terms }) => (i) => {
-          for (let j = termStart[i]!, end = termStart[i + 1]!; j < end; j++) if (wanted[terms[j]!] === 1) return true;
-          return false;
+        on: (seg) => {
+          if (seg === this.rows) {
+            // The base's rows: one bit each (a row's terms, looped over, cost several reads a test).
+            const bits = this.termBits(set);
+            return (i) => (bits[i >>> 5]! & (1 << (i & 31))) !== 0;
+          }
+          const { termStart, terms } = seg;
+          return (i) => {
+            for (let j = termStart[i]!, end = termStart[i + 1]!; j < end; j++) if (wanted[terms[j]!] === 1) return true;
+            return false;
+          };
         },
-        // One term's postings are exactly its rows; a row can carry two terms of a larger set.
-        ...(set.length === 1 ? { slices: [s < this.width ? [order, order.start![s]!, order.start![s + 1]!] : [order, 0, 0]] as Slice[] } : {}),
+        // One term's postings are exactly its rows; a row can carry two terms of a larger set, so
+        // the postings of a larger set only cover its rows (a slug that is a topic and a tag).
+        ...(set.length === 1 ? { slices: [postings(set[0]!)] } : { cover: set.map(postings) }),
       });
     }
     const range = (name: 'year' | 'usd' | 'amount', lo: number | undefined, hi: number | undefined) => {
@@ -676,6 +746,40 @@ export class BaseIndex {
     }
     return out;
   }
+}
+
+/** The driver's rows a walk's estimate tests at most ({@link walkSteps}). */
+const WALK_SAMPLE = 256;
+/** Up to this many driver rows, a window's places are sorted; beyond, marked in a bit set ({@link BaseIndex.window}). */
+export const SORTED_PLACES = 16384;
+
+/**
+ * How many rows of a list order of `orderRows` rows to walk for `k` matches before testing every
+ * row of the driver instead (`0`: do not walk). The share of a sample of the driver's rows (spread
+ * over all of them) that pass `test`, times `size`, estimates the matches; if they are spread over
+ * the order as anywhere else, `k` of them take `k * orderRows / matches` steps. A walk is taken when
+ * that is at most half of `size`, and given half of `size` steps: matches gathered at the far end of
+ * the order (a range of the column it sorts by) then cost at most half again of the driver's
+ * rows, where a walk bound by `size` cost as much again. A sample without a match says no walk.
+ * Either way the window is exact; only its cost depends on this.
+ */
+function walkSteps(slices: readonly Slice[], size: number, test: (i: number) => boolean, k: number, orderRows: number): number {
+  const stride = Math.max(1, Math.floor(size / WALK_SAMPLE));
+  let sampled = 0;
+  let hits = 0;
+  let skip = 0;
+  for (const [order, from, to] of slices) {
+    let p = from + skip;
+    for (; p < to; p += stride) {
+      sampled++;
+      if (test(order.rows[p]!)) hits++;
+    }
+    skip = p - to;
+  }
+  if (hits === 0) return 0;
+  const expected = (k * orderRows) / ((hits / sampled) * size);
+  if (expected > size / 2) return 0;
+  return Math.ceil(size / 2);
 }
 
 /**

@@ -66,7 +66,7 @@ async function labelled(ctx: Ctx, sums: (counted: string) => RawBuilder<unknown>
  */
 export const facetProjects = gated(GATES.projects, async function facetProjects(ctx: Ctx, filter: ProjectFilter): Promise<ProjectFacets> {
   const indexed = ctx.db.isTransaction ? undefined : await indexFilterOf(ctx, filter);
-  let rows: FacetCount[] | undefined = indexed && (await countFromIndex(ctx.db, indexed));
+  let rows: FacetCount[] | undefined = indexed && (await countFromIndex(ctx.db, indexed, await ctx.contentVersion?.()));
   if (!rows) {
     const conditions = await projectConditions(ctx, filter);
     // Only `p.published`: every published project, whose counts the triggers keep.

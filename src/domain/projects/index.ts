@@ -4,10 +4,10 @@
  * except the few other domains share (the insert, the edition rollups, the watch flags).
  */
 export * from './schemas.js';
-export type { NewProject, ProjectMention, ProjectView } from './repository.js';
+export type { NewProject, ProjectMention, ProjectView, WatchedProjectSummary } from './repository.js';
 export { findProjectView, insertProject, selectProjectViews, withWatched } from './repository.js';
 export { recomputeProjectRollups } from '../sql/rollups.js';
-export { listProjects, listProjectsForReader, type WatchedProjectView } from './list-projects.js';
+export { listProjects, listProjectsForReader } from './list-projects.js';
 export { listProjectsOfArticle } from './list-projects-of-article.js';
 export { getProject, type ProjectDetail } from './get-project.js';
 export { getProjectHistory, HISTORY_FIELDS, type HistoryField, type ProjectHistoryEntry, type StatedValue } from './get-project-history.js';

@@ -2,7 +2,8 @@
 import { getArticle } from '../articles/index.js';
 import type { Ctx } from '../context.js';
 import type { Page, Window } from '../pagination.js';
-import { listProjectsForReader, type WatchedProjectView } from './list-projects.js';
+import { listProjectsForReader } from './list-projects.js';
+import type { WatchedProjectSummary } from './repository.js';
 import type { ProjectSort } from './schemas.js';
 import { gatedAs } from '../entitlements.js';
 
@@ -13,7 +14,7 @@ import { gatedAs } from '../entitlements.js';
  * @throws DomainError NOT_FOUND for an unknown article or a draft's (non-administrators);
  *   FORBIDDEN without `projects` (full or preview)
  */
-export const listProjectsOfArticle = gatedAs(listProjectsForReader, async function listProjectsOfArticle(ctx: Ctx, articleId: string, sort: ProjectSort, window: Window): Promise<Page<WatchedProjectView>> {
+export const listProjectsOfArticle = gatedAs(listProjectsForReader, async function listProjectsOfArticle(ctx: Ctx, articleId: string, sort: ProjectSort, window: Window): Promise<Page<WatchedProjectSummary>> {
   await getArticle(ctx, articleId);
   return listProjectsForReader(ctx, { articleId }, sort, window);
 });

@@ -193,7 +193,7 @@ export async function projectWindowFromIndex(
   if (filter.parentProjectId || filter.articleId) return undefined;
   const query = await indexFilterOf(ctx, filter);
   if (!query) return undefined;
-  const found = await windowFromIndex(ctx.db, query, { ...list, first });
+  const found = await windowFromIndex(ctx.db, query, { ...list, first }, await ctx.contentVersion?.());
   if (!found) return undefined;
   // No changed project matches: the base's order is the list's.
   if (found.changed.length === 0) {

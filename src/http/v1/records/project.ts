@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { csvColumns, type CsvColumnSpec } from '../../../domain/csv-export.js';
-import { PROJECT_STATUSES, type ProjectCsvField, type ProjectMention, type ProjectView } from '../../../domain/projects/index.js';
+import { PROJECT_STATUSES, type ProjectCsvField, type ProjectMention, type ProjectView, type WatchedProjectSummary } from '../../../domain/projects/index.js';
 import { Nullable, StringEnum, component } from '../../schema.js';
 import { v1ProjectDetailExample, v1ProjectExample } from '../../examples.js';
 
@@ -31,7 +31,7 @@ export const Project = component('V1Project', Type.Object({
 }, { title: 'Project' }), v1ProjectExample);
 export type Project = Static<typeof Project>;
 
-export const presentProject = (p: ProjectView & { is_watched: boolean }): Project => ({
+export const presentProject = (p: WatchedProjectSummary): Project => ({
   id: p.id,
   title: p.title,
   description: p.description,

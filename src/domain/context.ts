@@ -88,7 +88,9 @@ export interface Ctx {
    * The content version (src/domain/system/content-version.ts) as the face read it at the start of
    * the request, after every write acknowledged before the request: an operation that must see
    * those writes (a cache in memory brought up to a version) may use it instead of reading the
-   * version again. Absent for system work: the operation reads the version itself.
+   * version again. Not for reading back a write of the same request (it was read before it; the
+   * project index's reads, its only users, are read-only operations). Absent for system work: the
+   * operation reads the version itself.
    */
   contentVersion?: () => number | Promise<number>;
 }

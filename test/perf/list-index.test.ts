@@ -257,5 +257,14 @@ describe('project lists from the index in memory', () => {
     assert.equal(ids.length, 3);
     assert.equal(indexWindowCounts.answered, before + 1);
     assert.equal(indexWindowCounts.rechecked, 0);
+    // A write acknowledged before the next request is in its answer: the index is brought up to
+    // the content version that request read at its start (Ctx.contentVersion), not an older one.
+    const [moved] = (await sql<{ id: string }>`select id from projects where published and status = 'ongoing' and id <> all(${ids}::uuid[]) order by id limit 1`.execute(ix.h.database.db)).rows;
+    await sql`update projects set value_amount = 9000000000000, value_currency = 'USD', value_usd = 9000000000000 where id = ${moved!.id}`.execute(ix.h.database.db);
+    const again = await ix.h.app.inject({ method: 'GET', url: '/v1/projects?status=ongoing&min_value=1&sort=value_desc&limit=3', headers: ix.pro.keyAuth });
+    const now = (again.json() as { projects: { id: string }[] }).projects.map((p) => p.id);
+    assert.deepEqual(now, [moved!.id, ...ids.slice(0, 2)]);
+    assert.deepEqual(now, await reference({ status: 'ongoing', minAmount: 1 }, 'value_desc', { limit: 3, offset: 0 }));
+    assert.equal(indexWindowCounts.answered, before + 2, 'from the index, the changed project among its candidates');
   });
 });

@@ -32,6 +32,8 @@ export async function startIndexHarness(): Promise<IndexHarness> {
   facetIndexSettings.commonWordMin = 4;
   // A list window of a driver above 8 rows marks its places in a bit set, as a million projects' do.
   facetIndexSettings.sortedPlaces = 8;
+  // A list order's zones of 4 places (256 by default), so the sample's orders have a dozen and more.
+  facetIndexSettings.zonePlaces = 4;
   const h = await startHarness({ sample: true });
   return {
     h,

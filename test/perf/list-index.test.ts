@@ -13,6 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { withDb } from '../../src/domain/context.js';
 import { facetIndexSettled, facetIndexState, listProjects, PROJECT_SORTS, setProjectCompanies, updateProject, type ProjectFilter, type ProjectSort } from '../../src/domain/projects/index.js';
+import { windowWork } from '../../src/domain/projects/facet-index.js';
 import { indexWindowCounts } from '../../src/domain/projects/list-window.js';
 import { projectConditions } from '../../src/domain/projects/project-conditions.js';
 import { projectOrder } from '../../src/domain/projects/repository.js';
@@ -95,7 +96,8 @@ describe('project lists from the index in memory', () => {
     await loadOrders();
     const state = facetIndexState(ix.h.database.db)!;
     assert.deepEqual(state.listOrders, [...PROJECT_SORTS].sort());
-    assert.equal(state.listOrderBytes, PROJECT_SORTS.length * 8 * state.baseRows, 'each order: 4 bytes a row for its rows and 4 for their places');
+    assert.equal(state.listOrderBytes, PROJECT_SORTS.length * (8 * state.baseRows + 48 * Math.ceil(state.baseRows / 4)),
+      'each order: 4 bytes a row for its rows and 4 for their places, and 48 a zone of 4 places for its bounds');
     const filters = await randomProjectFilters(ix.h.database.db, 350, 41);
     const { nonEmpty, fromIndex } = await expectExact(filters, 'sample');
     assert.ok(nonEmpty > 80 && nonEmpty < 350, `a mix of windows with rows and without (${nonEmpty} of 350)`);
@@ -126,6 +128,45 @@ describe('project lists from the index in memory', () => {
     const { nonEmpty, fromIndex } = await expectExact(all, 'a topic and a tag');
     assert.equal(fromIndex, all.length, 'every window came from the index');
     assert.ok(nonEmpty > all.length / 4 && nonEmpty < all.length, `windows with rows and without (${nonEmpty} of ${all.length})`);
+  });
+
+  it('walks a range of the column a list is sorted by from the zones where it stands, exactly, testing one zone for a first row', async () => {
+    await loadOrders();
+    const db = ix.h.database.db;
+    const years = (await sql<{ v: number }>`select distinct expected_completion_year as v from projects where published and expected_completion_year is not null order by 1`.execute(db)).rows.map((r) => r.v);
+    const usd = (await sql<{ v: string }>`select value_usd::text as v from projects where published and value_usd is not null order by value_usd`.execute(db)).rows.map((r) => Number(r.v));
+    const amounts = (await sql<{ v: string }>`select value_amount::text as v from projects where published and value_amount is not null order by value_amount`.execute(db)).rows.map((r) => Number(r.v));
+    assert.ok(years.length >= 6 && usd.length >= 20, `the sample has years (${years.length}) and values (${usd.length}) to cut`);
+    // Cuts away from the ends: the matches of the range stand after (or before) many rows of the order.
+    const middle = <T>(xs: T[]) => xs.slice(Math.floor(xs.length / 4), Math.ceil((xs.length * 3) / 4));
+    const cuts: [ProjectFilter, ProjectSort][] = [
+      ...middle(years).flatMap((y): [ProjectFilter, ProjectSort][] => [[{ yearFrom: y }, 'year_asc'], [{ yearTo: y }, 'year_desc'], [{ yearFrom: y, yearTo: y }, 'year_asc']]),
+      ...middle(usd).filter((_, n) => n % 3 === 0).flatMap((u): [ProjectFilter, ProjectSort][] => [[{ minValueUsd: u }, 'value_asc']]),
+    ];
+    // Exact first rows, each found within the first zone of 4 places that can hold a match (that
+    // zone's bound is a match); without zones a walk from the top, or the range's rows, are tested.
+    let tested = 0;
+    for (const [filter, sort] of cuts) {
+      const before = windowWork.tested;
+      const got = await listProjects(ix.ctx, filter, sort, { limit: 1, offset: 0, counted: false });
+      assert.deepEqual(got.items.map((p) => p.id), await reference(filter, sort, { limit: 1, offset: 0 }), `${JSON.stringify(filter)} ${sort}`);
+      assert.equal(got.items.length, 1, `${JSON.stringify(filter)} matches`);
+      tested += windowWork.tested - before;
+    }
+    assert.ok(tested <= 4 * cuts.length, `${tested} rows tested for ${cuts.length} first rows`);
+    // Deeper windows, with other members, and a bound on the amount under the USD sorts (a column
+    // the order is not sorted by, its zones only as tight as the currencies make them): exact.
+    const deeper: ProjectFilter[] = [
+      ...middle(years).map((y) => ({ yearFrom: y, status: 'ongoing' }) as ProjectFilter),
+      ...middle(years).map((y) => ({ yearTo: y, type: 'terminal' })),
+      ...middle(amounts).filter((_, n) => n % 4 === 0).map((a) => ({ maxAmount: a })),
+      ...middle(amounts).filter((_, n) => n % 4 === 0).map((a) => ({ minAmount: a, yearFrom: years[1]! })),
+      ...middle(usd).filter((_, n) => n % 4 === 0).map((u) => ({ minValueUsd: u, region: 'europe' })),
+    ];
+    const all = PROJECT_SORTS.flatMap(() => WINDOWS.flatMap(() => deeper));
+    const { fromIndex, nonEmpty } = await expectExact(all, 'ranges');
+    assert.equal(fromIndex, all.length, 'every window came from the index');
+    assert.ok(nonEmpty > all.length / 3, `windows with rows (${nonEmpty} of ${all.length})`);
   });
 
   it('a filter with a member the index does not hold, a deep window or a relevance order is read in SQL, with the same rows', async () => {

@@ -32,7 +32,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { changedRecordsSince } from '../sql/changed-records.js';
-import { BaseIndex, CHECKPOINT, countsOf, SORTED_PLACES, IdList, Segment, SegmentBuilder, Slots, type FacetCount, type FacetRow, type IndexFilter, type RowSet } from './facet-index.js';
+import { BaseIndex, CHECKPOINT, countsOf, SORTED_PLACES, ZONE, IdList, Segment, SegmentBuilder, Slots, type FacetCount, type FacetRow, type IndexFilter, type RowSet } from './facet-index.js';
 
 /**
  * Changed rows after which a new base is built in the background (or a fiftieth of the base, if
@@ -65,6 +65,8 @@ export const facetIndexSettings = {
   rowSetBytes: 64 * 1024 * 1024,
   /** Up to this many driver rows a list window's places are sorted; beyond, marked in a bit set (BaseIndex.window). */
   sortedPlaces: SORTED_PLACES,
+  /** Places of a list order each of its zones summarises (the value bounds a walk skips by: BaseIndex.window). */
+  zonePlaces: ZONE,
 };
 
 /**
@@ -247,7 +249,7 @@ async function load(db: Kysely<DB>): Promise<FacetIndex> {
         ids.pushHex(r.id);
       }
     }
-    return new FacetIndex(new BaseIndex(builder.build(), ids, slots, facetIndexSettings.checkpoint, facetIndexSettings.sortedPlaces), slots, version);
+    return new FacetIndex(new BaseIndex(builder.build(), ids, slots, facetIndexSettings.checkpoint, facetIndexSettings.sortedPlaces, facetIndexSettings.zonePlaces), slots, version);
   });
 }
 

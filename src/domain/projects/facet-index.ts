@@ -268,8 +268,49 @@ interface Order {
 interface ListOrder {
   rows: Uint32Array;
   rank: Uint32Array;
+  /** The least and greatest year, USD and amount of each zone of {@link ZONE} places ({@link Zones}). */
+  zones: Zones;
 }
 const UNRANKED = 0xffffffff;
+
+/** Places of a list order a zone summarises, by default: a walk skips a zone none of whose rows can match a range. */
+export const ZONE = 256;
+
+/**
+ * The value bounds of each zone of a list order (zone z is places `[z * size, (z + 1) * size)`):
+ * `min[c][z]` and `max[c][z]` over the zone's rows with a value in column c (a zone without one has
+ * min +Infinity and max -Infinity, so no range meets it). Made from the base's values: a row whose
+ * values changed since is tombstoned and never returned, so a zone skipped for its values loses
+ * nothing. A list sorted by a column has tight zones of it (a range is a few zones), and zones of a
+ * correlated column (the amount under a USD sort) nearly as tight.
+ */
+interface Zones {
+  /** Places a zone summarises. */
+  size: number;
+  min: Record<'year' | 'usd' | 'amount', Float64Array>;
+  max: Record<'year' | 'usd' | 'amount', Float64Array>;
+}
+
+/** The zones of the places `rows` of `seg` (see {@link Zones}). */
+function zonesOf(seg: Segment, rows: Uint32Array, size: number): Zones {
+  const n = Math.ceil(rows.length / size);
+  const make = (fill: number) => ({ year: new Float64Array(n).fill(fill), usd: new Float64Array(n).fill(fill), amount: new Float64Array(n).fill(fill) });
+  const min = make(Infinity);
+  const max = make(-Infinity);
+  for (const c of ['year', 'usd', 'amount'] as const) {
+    const column = seg[c];
+    const lo = min[c];
+    const hi = max[c];
+    for (let p = 0; p < rows.length; p++) {
+      const v = column[rows[p]!]!;
+      if (v === NO_YEAR || Number.isNaN(v)) continue;
+      const z = (p / size) | 0;
+      if (v < lo[z]!) lo[z] = v;
+      if (v > hi[z]!) hi[z] = v;
+    }
+  }
+  return { size, min, max };
+}
 
 /** A slice `[from, to)` of an order. */
 type Slice = [order: Order, from: number, to: number];
@@ -341,8 +382,10 @@ export class BaseIndex {
    * @param ids their ids, 16 bytes each in the same order (see {@link IdList})
    * @param checkpoint rows between two prefix counts of an order (fewer: more memory, less counting)
    * @param sortedPlaces up to this many driver rows a list window sorts their places; beyond, marks them
+   * @param zonePlaces places of a list order each of its zones summarises ({@link Zones})
    */
-  constructor(readonly rows: Segment, private readonly ids: IdList, slots: Slots, private readonly checkpoint = CHECKPOINT, private readonly sortedPlaces = SORTED_PLACES) {
+  constructor(readonly rows: Segment, private readonly ids: IdList, slots: Slots, private readonly checkpoint = CHECKPOINT, private readonly sortedPlaces = SORTED_PLACES,
+    private readonly zonePlaces = ZONE) {
     this.width = slots.size;
     this.idTable = ids.table();
     const slotOrder = (column: Uint32Array | null): Order => {
@@ -541,13 +584,16 @@ export class BaseIndex {
   setListOrder(name: string, rowsInOrder: Uint32Array): void {
     const rank = new Uint32Array(this.rows.n).fill(UNRANKED);
     for (let p = 0; p < rowsInOrder.length; p++) rank[rowsInOrder[p]!] = p;
-    this.listOrders.set(name, { rows: rowsInOrder, rank });
+    this.listOrders.set(name, { rows: rowsInOrder, rank, zones: zonesOf(this.rows, rowsInOrder, this.zonePlaces) });
   }
 
   /** The bytes the recorded list orders hold (their rows and places: 8 a project per order). */
   get listOrderBytes(): number {
     let n = 0;
-    for (const o of this.listOrders.values()) n += o.rows.byteLength + o.rank.byteLength;
+    for (const o of this.listOrders.values()) {
+      n += o.rows.byteLength + o.rank.byteLength;
+      for (const c of ['year', 'usd', 'amount'] as const) n += o.zones.min[c].byteLength + o.zones.max[c].byteLength;
+    }
     return n;
   }
 
@@ -562,7 +608,8 @@ export class BaseIndex {
    * with the base's rows in the database).
    *
    * Two ways to the base's rows, the cheaper bounded by the other: walk the order testing each row
-   * until `k` match, for at most as many steps as the filter's driver has rows; if that does not
+   * until `k` match, for at most half as many steps as the filter's driver has rows, skipping the
+   * zones of the order where a range of the filter cannot match ({@link Zones}); if that does not
    * fill the window, test the driver's rows and keep the `k` matches with the lowest places.
    * @returns row numbers of the base (in the order) and of `extra`; `undefined` when the order is not recorded
    */
@@ -582,16 +629,28 @@ export class BaseIndex {
     // Walk only as far as a sample of the driver's rows says the window should fill: a walk that
     // does not fill it has tested its rows for nothing (the matches of a range sorted by the same
     // column stand at one end of the order, not spread over it).
-    const whole = size >= order.rows.length;
-    const steps = whole ? order.rows.length : walkSteps(slices, size, test, k, order.rows.length);
+    // The walk skips the zones of the order where a range cannot match (a range of the column the
+    // list is sorted by is then a few zones wherever it stands in the order).
+    const meets = zoneTest(order.zones, conditions);
+    const zone = order.zones.size;
+    const reachable = meets ? reachableRows(meets, order.rows.length, zone) : order.rows.length;
+    const whole = size >= reachable;
+    const steps = whole ? reachable : walkSteps(slices, size, test, k, reachable);
     if (steps > 0) {
       const all = allOf(conditions.map((c) => c.on(this.rows)));
-      for (let p = 0; p < steps && walked.length < k; p++) {
-        const i = order.rows[p]!;
-        if (all(i) && live(i)) walked.push(i);
+      const rows = order.rows;
+      let tested = 0;
+      for (let z = 0, zones = Math.ceil(rows.length / zone); z < zones && tested < steps && walked.length < k; z++) {
+        if (meets && !meets(z)) continue;
+        for (let p = z * zone, end = Math.min(p + zone, rows.length); p < end && tested < steps && walked.length < k; p++, tested++) {
+          const i = rows[p]!;
+          if (all(i) && live(i)) walked.push(i);
+        }
       }
+      windowWork.tested += tested;
       if (walked.length === k || whole) return { base: walked, extra: extraRows };
     }
+    windowWork.tested += size;
     // Else the driver's matching rows by their places in the order, each place once (a cover may
     // hold a row twice): few are sorted; many are marked in a bit set of the order's places, read
     // from the start until the window is full (no sort of hundreds of thousands of places).
@@ -748,6 +807,12 @@ export class BaseIndex {
   }
 }
 
+/**
+ * The base rows list windows have tested in this process ({@link BaseIndex.window}: the rows a walk
+ * tested, plus the driver's rows when it falls back to them), for tests and the bench.
+ */
+export const windowWork = { tested: 0 };
+
 /** The driver's rows a walk's estimate tests at most ({@link walkSteps}). */
 const WALK_SAMPLE = 256;
 /** Up to this many driver rows, a window's places are sorted; beyond, marked in a bit set ({@link BaseIndex.window}). */
@@ -780,6 +845,28 @@ function walkSteps(slices: readonly Slice[], size: number, test: (i: number) => 
   const expected = (k * orderRows) / ((hits / sampled) * size);
   if (expected > size / 2) return 0;
   return Math.ceil(size / 2);
+}
+
+/**
+ * Whether zone z of a list order can hold a row meeting every range of `conditions`; `undefined`
+ * when no condition is a range (every zone can).
+ */
+function zoneTest({ min, max }: Zones, conditions: readonly Condition[]): ((z: number) => boolean) | undefined {
+  const tests = conditions.flatMap((c) => {
+    if (!c.range || (c.dim !== 'year' && c.dim !== 'usd' && c.dim !== 'amount')) return [];
+    const [lo, hi] = c.range;
+    const zmin = min[c.dim];
+    const zmax = max[c.dim];
+    return [(z: number) => zmax[z]! >= lo && zmin[z]! <= hi];
+  });
+  return tests.length ? allOf(tests) : undefined;
+}
+
+/** The places of an order of `n` places in the zones of `size` places that `meets` accepts. */
+function reachableRows(meets: (z: number) => boolean, n: number, size: number): number {
+  let rows = 0;
+  for (let z = 0, zones = Math.ceil(n / size); z < zones; z++) if (meets(z)) rows += Math.min(size, n - z * size);
+  return rows;
 }
 
 /**

@@ -268,7 +268,7 @@ interface Order {
 interface ListOrder {
   rows: Uint32Array;
   rank: Uint32Array;
-  /** The least and greatest year, USD and amount of each zone of {@link ZONE} places ({@link Zones}). */
+  /** The least and greatest year, USD and amount of each zone of its places ({@link Zones}). */
   zones: Zones;
 }
 const UNRANKED = 0xffffffff;
@@ -587,7 +587,7 @@ export class BaseIndex {
     this.listOrders.set(name, { rows: rowsInOrder, rank, zones: zonesOf(this.rows, rowsInOrder, this.zonePlaces) });
   }
 
-  /** The bytes the recorded list orders hold (their rows and places: 8 a project per order). */
+  /** The bytes the recorded list orders hold (their rows and places, 8 a project per order, and their zones' bounds, 48 a zone). */
   get listOrderBytes(): number {
     let n = 0;
     for (const o of this.listOrders.values()) {
@@ -626,11 +626,10 @@ export class BaseIndex {
     const { slices, rest, size } = this.driver(conditions, { covers: true });
     const test = allOf(rest.map((c) => c.on(this.rows)));
     const walked: number[] = [];
-    // Walk only as far as a sample of the driver's rows says the window should fill: a walk that
-    // does not fill it has tested its rows for nothing (the matches of a range sorted by the same
-    // column stand at one end of the order, not spread over it).
-    // The walk skips the zones of the order where a range cannot match (a range of the column the
-    // list is sorted by is then a few zones wherever it stands in the order).
+    // Walk only as far as a sample of the driver's rows says the window should fill (a walk that
+    // does not fill it has tested its rows for nothing), skipping the zones of the order where a
+    // range cannot match: a range of the column the list is sorted by is a few zones wherever it
+    // stands in the order.
     const meets = zoneTest(order.zones, conditions);
     const zone = order.zones.size;
     const reachable = meets ? reachableRows(meets, order.rows.length, zone) : order.rows.length;

@@ -34,6 +34,10 @@ export async function startIndexHarness(): Promise<IndexHarness> {
   facetIndexSettings.sortedPlaces = 8;
   // A list order's zones of 4 places (256 by default), so the sample's orders have a dozen and more.
   facetIndexSettings.zonePlaces = 4;
+  // A window's first stage of 6 places, a second of one place per driver row: each stage stops
+  // part-way on the sample, and the next takes over.
+  facetIndexSettings.firstStage = 6;
+  facetIndexSettings.placesPerDriverRow = 1;
   const h = await startHarness({ sample: true });
   return {
     h,

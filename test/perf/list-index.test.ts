@@ -137,6 +137,7 @@ describe('project lists from the index in memory', () => {
     const usd = (await sql<{ v: string }>`select value_usd::text as v from projects where published and value_usd is not null order by value_usd`.execute(db)).rows.map((r) => Number(r.v));
     const amounts = (await sql<{ v: string }>`select value_amount::text as v from projects where published and value_amount is not null order by value_amount`.execute(db)).rows.map((r) => Number(r.v));
     assert.ok(years.length >= 6 && usd.length >= 20, `the sample has years (${years.length}) and values (${usd.length}) to cut`);
+    const topics = (await sql<{ v: string }>`select t.slug as v from topics t join project_topics x on x.topic_id = t.id group by t.slug order by count(*) desc, t.slug limit 2`.execute(db)).rows.map((r) => r.v);
     // Cuts away from the ends: the matches of the range stand after (or before) many rows of the order.
     const middle = <T>(xs: T[]) => xs.slice(Math.floor(xs.length / 4), Math.ceil((xs.length * 3) / 4));
     const cuts: [ProjectFilter, ProjectSort][] = [
@@ -162,6 +163,9 @@ describe('project lists from the index in memory', () => {
       ...middle(amounts).filter((_, n) => n % 4 === 0).map((a) => ({ maxAmount: a })),
       ...middle(amounts).filter((_, n) => n % 4 === 0).map((a) => ({ minAmount: a, yearFrom: years[1]! })),
       ...middle(usd).filter((_, n) => n % 4 === 0).map((u) => ({ minValueUsd: u, region: 'europe' })),
+      // One term and a range: the pair orders of the terms drive (decision 0068).
+      ...topics.flatMap((t) => middle(years).map((y) => ({ terms: [t], yearFrom: y }) as ProjectFilter)),
+      ...topics.flatMap((t) => middle(amounts).filter((_, n) => n % 6 === 0).map((a) => ({ terms: [t], maxAmount: a }))),
     ];
     const all = PROJECT_SORTS.flatMap(() => WINDOWS.flatMap(() => deeper));
     const { fromIndex, nonEmpty } = await expectExact(all, 'ranges');

@@ -32,7 +32,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { changedRecordsSince } from '../sql/changed-records.js';
-import { BaseIndex, CHECKPOINT, countsOf, SORTED_PLACES, ZONE, IdList, Segment, SegmentBuilder, Slots, type FacetCount, type FacetRow, type IndexFilter, type RowSet } from './facet-index.js';
+import { BaseIndex, countsOf, DEFAULT_TUNING, IdList, Segment, SegmentBuilder, Slots, type FacetCount, type FacetRow, type IndexFilter, type RowSet } from './facet-index.js';
 
 /**
  * Changed rows after which a new base is built in the background (or a fiftieth of the base, if
@@ -42,7 +42,6 @@ import { BaseIndex, CHECKPOINT, countsOf, SORTED_PLACES, ZONE, IdList, Segment, 
  */
 export const facetIndexSettings = {
   rebuildAfter: 10_000,
-  checkpoint: CHECKPOINT,
   /** Table pages (8 kB) read per statement while loading: about 70 000 projects of the synthetic data. */
   loadPages: 8192,
   /** The most candidates a list window from the index may have (its first rows and the matching changed rows). */
@@ -63,10 +62,8 @@ export const facetIndexSettings = {
    * articles and rarer words requests asked for, the least recently used dropped first.
    */
   rowSetBytes: 64 * 1024 * 1024,
-  /** Up to this many driver rows a list window's places are sorted; beyond, marked in a bit set (BaseIndex.window). */
-  sortedPlaces: SORTED_PLACES,
-  /** Places of a list order each of its zones summarises (the value bounds a walk skips by: BaseIndex.window). */
-  zonePlaces: ZONE,
+  /** How each base trades memory for work (BaseTuning in src/domain/projects/facet-index.ts). */
+  ...DEFAULT_TUNING,
 };
 
 /**
@@ -249,7 +246,7 @@ async function load(db: Kysely<DB>): Promise<FacetIndex> {
         ids.pushHex(r.id);
       }
     }
-    return new FacetIndex(new BaseIndex(builder.build(), ids, slots, facetIndexSettings.checkpoint, facetIndexSettings.sortedPlaces, facetIndexSettings.zonePlaces), slots, version);
+    return new FacetIndex(new BaseIndex(builder.build(), ids, slots, facetIndexSettings), slots, version);
   });
 }
 

@@ -333,8 +333,11 @@ interface Condition {
   cover?: Slice[];
 }
 
-/** The columns a pair order can have first: a key per row (a slot, or the year less 1900). */
-type Primary = 'status' | 'region' | 'type' | 'year';
+/**
+ * The columns a pair order can have first: a key per row (a slot, or the year less 1900), or the
+ * terms (a key per term a row carries: the row stands under each, as in the term postings).
+ */
+type Primary = 'status' | 'region' | 'type' | 'year' | 'term';
 /** The columns a pair order can have second: sorted within each key of the first. */
 type Secondary = 'region' | 'type' | 'year' | 'amount';
 /**
@@ -345,6 +348,7 @@ const PAIRS: [Primary, Secondary][] = [
   ['status', 'region'], ['status', 'type'], ['region', 'type'],
   ['status', 'year'], ['region', 'year'], ['type', 'year'],
   ['status', 'amount'], ['region', 'amount'], ['type', 'amount'], ['year', 'amount'],
+  ['term', 'year'], ['term', 'amount'],
 ];
 const FIRST_YEAR = 1900;
 const YEAR_KEYS = 301; // 1900–2200, the column's check constraint
@@ -359,6 +363,20 @@ function allOf(tests: ((i: number) => boolean)[]): (i: number) => boolean {
   return (i) => tests.every((t) => t(i));
 }
 
+/** How a {@link BaseIndex} trades memory for work (a test lowers them to reach every path on a sample). */
+export interface BaseTuning {
+  /** Rows between two prefix counts of an order (fewer: more memory, less counting). */
+  checkpoint: number;
+  /** Up to this many driver rows a list window sorts their places; beyond, marks them. */
+  sortedPlaces: number;
+  /** Places of a list order each of its zones summarises ({@link Zones}). */
+  zonePlaces: number;
+  /** The places a list window's first stage tests at most when its driver has many rows. */
+  firstStage: number;
+  /** The places a list window's second stage walks at most for each row of its driver. */
+  placesPerDriverRow: number;
+}
+
 /**
  * The published projects at one content version, with their orders (see the module's comment).
  * Built once from rows in any order, with their ids (a hash table of them answers
@@ -370,22 +388,25 @@ export class BaseIndex {
   private readonly pairs = new Map<string, Order & { start: Uint32Array }>();
   /** The slots that existed when the orders were built (the width of the prefix counts). */
   private readonly width: number;
-  private scratch = new Uint32Array(0);
+  /** The bit set a count or a list window marks its driver's rows in ({@link BaseIndex.bitsOfSlices}). */
+  private driverBits = new Uint32Array(0);
   /** The base's rows of each term slot asked for, as a bit set (made on first use; 1 bit a project). */
   private readonly termBitSets = new Map<number, Uint32Array>();
   private readonly idTable: Int32Array;
   /** The list orders recorded so far, by name (decision 0063). */
   private readonly listOrders = new Map<string, ListOrder>();
+  private readonly tuning: BaseTuning;
+  private readonly checkpoint: number;
 
   /**
    * @param rows the published projects
    * @param ids their ids, 16 bytes each in the same order (see {@link IdList})
-   * @param checkpoint rows between two prefix counts of an order (fewer: more memory, less counting)
-   * @param sortedPlaces up to this many driver rows a list window sorts their places; beyond, marks them
-   * @param zonePlaces places of a list order each of its zones summarises ({@link Zones})
+   * @param tuning how the base trades memory for work ({@link BaseTuning}; defaults: the constants
+   *   of this module)
    */
-  constructor(readonly rows: Segment, private readonly ids: IdList, slots: Slots, private readonly checkpoint = CHECKPOINT, private readonly sortedPlaces = SORTED_PLACES,
-    private readonly zonePlaces = ZONE) {
+  constructor(readonly rows: Segment, private readonly ids: IdList, slots: Slots, tuning: Partial<BaseTuning> = {}) {
+    this.tuning = { ...DEFAULT_TUNING, ...tuning };
+    this.checkpoint = this.tuning.checkpoint;
     this.width = slots.size;
     this.idTable = ids.table();
     const slotOrder = (column: Uint32Array | null): Order => {
@@ -412,7 +433,7 @@ export class BaseIndex {
   }
 
   /** The column `dim` of the base's rows, as numbers (slots, years or values). */
-  private column(dim: Primary | Secondary): Uint32Array | Int32Array | Float64Array {
+  private column(dim: Exclude<Primary, 'term'> | Secondary): Uint32Array | Int32Array | Float64Array {
     return this.rows[dim];
   }
 
@@ -423,6 +444,7 @@ export class BaseIndex {
    */
   private pairOrder(first: Primary, second: Secondary): Order & { start: Uint32Array } {
     const source = this.orders[second].rows;
+    if (first === 'term') return this.termPairOrder(source);
     const key = this.column(first);
     const value = this.column(second);
     const keys = first === 'year' ? YEAR_KEYS : this.width;
@@ -445,10 +467,37 @@ export class BaseIndex {
     return { rows: sorted, start, prefix: this.prefixes(sorted) };
   }
 
-  /** The slices of the pair order of `a` and `b` (`a` first) that hold exactly the rows matching both; `undefined` without that order. */
+  /**
+   * The pair order of the terms and the column `source` is sorted by (a year or value order, which
+   * holds only rows with a value): each row of `source` under each term it carries, in the order of
+   * `source` within a term (decision 0068: a term and a range, counted from prefix differences).
+   */
+  private termPairOrder(source: Uint32Array): Order & { start: Uint32Array } {
+    const { termStart, terms } = this.rows;
+    const keys = this.width;
+    const start = new Uint32Array(keys + 1);
+    for (let p = 0; p < source.length; p++) {
+      const i = source[p]!;
+      for (let j = termStart[i]!, end = termStart[i + 1]!; j < end; j++) start[terms[j]! + 1]!++;
+    }
+    for (let k = 0; k < keys; k++) start[k + 1]! += start[k]!;
+    const next = start.slice(0, keys);
+    const sorted = new Uint32Array(start[keys]!);
+    for (let p = 0; p < source.length; p++) {
+      const i = source[p]!;
+      for (let j = termStart[i]!, end = termStart[i + 1]!; j < end; j++) sorted[next[terms[j]!]!++] = i;
+    }
+    return { rows: sorted, start, prefix: this.prefixes(sorted) };
+  }
+
+  /**
+   * The slices of the pair order of `a` and `b` (`a` first) that hold exactly the rows matching both;
+   * `undefined` without that order, or when `a` is a set of several terms (a row carrying two of them
+   * stands under both: its slices would hold it twice).
+   */
   private pairSlices(a: Condition, b: Condition): Slice[] | undefined {
     const order = this.pairs.get(`${a.dim}|${b.dim}`);
-    if (!order) return undefined;
+    if (!order || (a.dim === 'term' && a.keys!.length !== 1)) return undefined;
     const keys = a.keys ?? yearKeys(a.range!);
     const value = this.column(b.dim as Secondary);
     const ranges: [number, number][] = b.keys ? b.keys.map((k) => [k, k]) : [b.range!];
@@ -521,9 +570,10 @@ export class BaseIndex {
 
   /**
    * The base rows' counts: the condition with the fewest rows that is a slice drives; alone, its
-   * slices are summed from the prefix counts; with others, its rows are tested and the matching
-   * rows counted, or, when most match, the slices summed and the rows that fail subtracted, so at
-   * most half of the driver's rows are ever counted one by one.
+   * slices are summed from the prefix counts; with others, its rows are marked in a bit set and
+   * read back in ascending row order, each tested and the matching ones counted. In row order a
+   * row's columns are read from memory in order, where the driver's own order reads them anywhere:
+   * at a million projects 14 ns a row counted against 174 (decision 0068).
    */
   private countBase(counts: Int32Array, conditions: Condition[]): void {
     const { slices, rest } = this.driver(conditions);
@@ -531,26 +581,14 @@ export class BaseIndex {
       for (const s of slices) this.addSlice(counts, s);
       return;
     }
-    const total = sliceSize(slices);
-    if (this.scratch.length < total) this.scratch = new Uint32Array(total);
-    const buffer = this.scratch;
-    let matched = 0;
-    let failed = total;
     const seg = this.rows;
     const test = allOf(rest.map((c) => c.on(seg)));
-    for (const [order, from, to] of slices) {
-      const rows = order.rows;
-      for (let p = from; p < to; p++) {
-        const i = rows[p]!;
-        if (test(i)) buffer[matched++] = i;
-        else buffer[--failed] = i;
+    const bits = this.bitsOfSlices(slices);
+    for (let w = 0; w < bits.length; w++) {
+      for (let word = bits[w]!; word !== 0; word &= word - 1) {
+        const i = (w << 5) + (31 - Math.clz32(word & -word));
+        if (test(i)) seg.add(counts, i, 1);
       }
-    }
-    if (matched * 2 <= total) {
-      seg.addRows(counts, buffer, 0, matched, 1);
-    } else {
-      for (const s of slices) this.addSlice(counts, s);
-      seg.addRows(counts, buffer, failed, total, -1);
     }
   }
 
@@ -584,7 +622,7 @@ export class BaseIndex {
   setListOrder(name: string, rowsInOrder: Uint32Array): void {
     const rank = new Uint32Array(this.rows.n).fill(UNRANKED);
     for (let p = 0; p < rowsInOrder.length; p++) rank[rowsInOrder[p]!] = p;
-    this.listOrders.set(name, { rows: rowsInOrder, rank, zones: zonesOf(this.rows, rowsInOrder, this.zonePlaces) });
+    this.listOrders.set(name, { rows: rowsInOrder, rank, zones: zonesOf(this.rows, rowsInOrder, this.tuning.zonePlaces) });
   }
 
   /** The bytes the recorded list orders hold (their rows and places, 8 a project per order, and their zones' bounds, 48 a zone). */
@@ -607,10 +645,20 @@ export class BaseIndex {
    * and every row of `extra` that matches (those have no place in the order: the caller orders them
    * with the base's rows in the database).
    *
-   * Two ways to the base's rows, the cheaper bounded by the other: walk the order testing each row
-   * until `k` match, for at most half as many steps as the filter's driver has rows, skipping the
-   * zones of the order where a range of the filter cannot match ({@link Zones}); if that does not
-   * fill the window, test the driver's rows and keep the `k` matches with the lowest places.
+   * The order is walked from its start, skipping the zones where a range of the filter cannot match
+   * ({@link Zones}), in up to two stages, each bounded so that it costs at most about what the
+   * reading of the driver's rows it may save costs (decisions 0063, 0067 and 0068):
+   * - the first tests every condition on each place (a read of the row's columns anywhere in
+   *   memory: 30 to 90 ns), while a sample of the driver's rows says the window should fill: for at
+   *   most half as many places as the driver has rows, and at most `firstStage` ({@link BaseTuning}) when the
+   *   driver has many rows (more than `sortedPlaces`), which then go to the second stage;
+   * - the second marks the driver's rows in a bit set (1 bit a project) and goes on from where the
+   *   first stopped, testing that bit first (the order's next place and a bit set that stays in the
+   *   cache: about 15 ns a place) and the other conditions on the driver's rows only; taken when the
+   *   sample says the window fills (or the order ends) within `placesPerDriverRow` places a
+   *   driver row, and given that many.
+   * When neither fills the window, the driver's rows are tested and the `k` with the lowest places
+   * kept: few sorted, many marked in a bit set of the order's places and read from its start.
    * @returns row numbers of the base (in the order) and of `extra`; `undefined` when the order is not recorded
    */
   window(filter: IndexFilter, name: string, k: number, dead: Uint8Array | undefined, extra: Segment): { base: number[]; extra: number[] } | undefined {
@@ -625,53 +673,79 @@ export class BaseIndex {
     // A cover may hold a row twice: the places below are kept once each.
     const { slices, rest, size } = this.driver(conditions, { covers: true });
     const test = allOf(rest.map((c) => c.on(this.rows)));
-    const walked: number[] = [];
-    // Walk only as far as a sample of the driver's rows says the window should fill (a walk that
-    // does not fill it has tested its rows for nothing), skipping the zones of the order where a
-    // range cannot match: a range of the column the list is sorted by is a few zones wherever it
-    // stands in the order.
     const meets = zoneTest(order.zones, conditions);
     const zone = order.zones.size;
-    const reachable = meets ? reachableRows(meets, order.rows.length, zone) : order.rows.length;
+    const rows = order.rows;
+    const zones = Math.ceil(rows.length / zone);
+    const reachable = meets ? reachableRows(meets, rows.length, zone) : rows.length;
+    // A driver of every reachable place: the first stage walks them all.
     const whole = size >= reachable;
-    const steps = whole ? reachable : walkSteps(slices, size, test, k, reachable);
+    const expected = whole ? reachable : Math.min(reachable, placesToFill(slices, size, test, k, reachable));
+    const many = !whole && size > this.tuning.sortedPlaces;
+    let steps = whole ? reachable : expected <= size / 2 ? Math.ceil(size / 2) : 0;
+    if (many) steps = Math.min(steps, this.tuning.firstStage);
+    const walked: number[] = [];
+    // The next place to test: place p of zone z.
+    let z = 0;
+    let p = 0;
     if (steps > 0) {
       const all = allOf(conditions.map((c) => c.on(this.rows)));
-      const rows = order.rows;
       let tested = 0;
-      for (let z = 0, zones = Math.ceil(rows.length / zone); z < zones && tested < steps && walked.length < k; z++) {
+      for (; z < zones && tested < steps && walked.length < k; z++) {
         if (meets && !meets(z)) continue;
-        for (let p = z * zone, end = Math.min(p + zone, rows.length); p < end && tested < steps && walked.length < k; p++, tested++) {
+        const end = Math.min((z + 1) * zone, rows.length);
+        for (p = z * zone; p < end && tested < steps && walked.length < k; p++, tested++) {
           const i = rows[p]!;
           if (all(i) && live(i)) walked.push(i);
         }
+        if (p < end) break; // stopped inside zone z
       }
       windowWork.tested += tested;
-      if (walked.length === k || whole) return { base: walked, extra: extraRows };
+      if (walked.length === k || z >= zones || whole) return { base: walked, extra: extraRows };
+    }
+    const budget = size * this.tuning.placesPerDriverRow;
+    let inDriver: Uint32Array | undefined;
+    if (many && expected < budget) {
+      inDriver = this.bitsOfSlices(slices);
+      let passed = 0;
+      for (; z < zones && walked.length < k && passed < budget; z++) {
+        if (meets && !meets(z)) continue;
+        const end = Math.min((z + 1) * zone, rows.length);
+        if (p < z * zone) p = z * zone;
+        for (; p < end && walked.length < k && passed < budget; p++, passed++) {
+          const i = rows[p]!;
+          if ((inDriver[i >>> 5]! & (1 << (i & 31))) !== 0 && test(i) && live(i)) walked.push(i);
+        }
+        if (p < end) break;
+      }
+      windowWork.tested += passed;
+      if (walked.length === k || z >= zones) return { base: walked, extra: extraRows };
     }
     windowWork.tested += size;
     // Else the driver's matching rows by their places in the order, each place once (a cover may
     // hold a row twice): few are sorted; many are marked in a bit set of the order's places, read
     // from the start until the window is full (no sort of hundreds of thousands of places).
     const base: number[] = [];
-    const { rank, rows } = order;
-    if (size <= this.sortedPlaces) {
+    const { rank } = order;
+    if (size <= this.tuning.sortedPlaces) {
       const places = new Uint32Array(size);
       let n = 0;
       for (const [o, from, to] of slices) {
-        for (let p = from; p < to; p++) {
-          const i = o.rows[p]!;
+        for (let q = from; q < to; q++) {
+          const i = o.rows[q]!;
           if (test(i) && live(i) && rank[i] !== UNRANKED) places[n++] = rank[i]!;
         }
       }
       const sorted = places.subarray(0, n).sort();
-      for (let p = 0; p < n && base.length < k; p++) if (p === 0 || sorted[p] !== sorted[p - 1]) base.push(rows[sorted[p]!]!);
+      for (let q = 0; q < n && base.length < k; q++) if (q === 0 || sorted[q] !== sorted[q - 1]) base.push(rows[sorted[q]!]!);
       return { base, extra: extraRows };
     }
+    // The driver's rows in ascending row order (see countBase), their places marked.
+    inDriver ??= this.bitsOfSlices(slices);
     const marks = new Uint32Array((rows.length + 31) >>> 5);
-    for (const [o, from, to] of slices) {
-      for (let p = from; p < to; p++) {
-        const i = o.rows[p]!;
+    for (let w = 0; w < inDriver.length; w++) {
+      for (let word = inDriver[w]!; word !== 0; word &= word - 1) {
+        const i = (w << 5) + (31 - Math.clz32(word & -word));
         const r = rank[i]!;
         if (r !== UNRANKED && test(i) && live(i)) marks[r >>> 5]! |= 1 << (r & 31);
       }
@@ -680,6 +754,20 @@ export class BaseIndex {
       for (let word = marks[w]!; word !== 0 && base.length < k; word &= word - 1) base.push(rows[(w << 5) + (31 - Math.clz32(word & -word))]!);
     }
     return { base, extra: extraRows };
+  }
+
+  /**
+   * The rows of `slices` as a bit set over the base's rows (bit `i & 31` of word `i >>> 5` for row
+   * i), in one array this base reuses (a count or a window uses it to its end without yielding).
+   */
+  private bitsOfSlices(slices: readonly Slice[]): Uint32Array {
+    if (this.driverBits.length === 0) this.driverBits = new Uint32Array((this.rows.n + 31) >>> 5);
+    const bits = this.driverBits.fill(0);
+    for (const [o, from, to] of slices) {
+      const r = o.rows;
+      for (let q = from; q < to; q++) bits[r[q]! >>> 5]! |= 1 << (r[q]! & 31);
+    }
+    return bits;
   }
 
   /** Adds the counts of `order.rows[from .. to)`: prefix differences, and the rows between checkpoints. */
@@ -812,22 +900,32 @@ export class BaseIndex {
  */
 export const windowWork = { tested: 0 };
 
-/** The driver's rows a walk's estimate tests at most ({@link walkSteps}). */
+/** The driver's rows a walk's estimate tests at most ({@link placesToFill}). */
 const WALK_SAMPLE = 256;
-/** Up to this many driver rows, a window's places are sorted; beyond, marked in a bit set ({@link BaseIndex.window}). */
+/** Up to this many driver rows, a window's places are sorted; beyond, the driver's rows are a bit set the walk tests ({@link BaseIndex.window}). */
 export const SORTED_PLACES = 16384;
+/** The places a list window's first stage tests at most when its driver has many rows ({@link BaseIndex.window}). */
+export const FIRST_STAGE = 4096;
+/**
+ * The places a list window's second stage walks at most for each row of its driver
+ * ({@link BaseIndex.window}): marking a driver row, testing it in row order and marking its place
+ * cost about 1.2 places walked (`bench/window-costs.ts`: 18.6 ns a row, 15.2 ns a place, at a
+ * million rows); the walk is given a little more since it stops at the window's last match, where
+ * the driver's rows are all read.
+ */
+export const PLACES_PER_DRIVER_ROW = 2;
+
+/** The tuning of a base by default. */
+export const DEFAULT_TUNING: BaseTuning = { checkpoint: CHECKPOINT, sortedPlaces: SORTED_PLACES, zonePlaces: ZONE, firstStage: FIRST_STAGE, placesPerDriverRow: PLACES_PER_DRIVER_ROW };
 
 /**
- * How many rows of a list order of `orderRows` rows to walk for `k` matches before testing every
- * row of the driver instead (`0`: do not walk). The share of a sample of the driver's rows (spread
- * over all of them) that pass `test`, times `size`, estimates the matches; if they are spread over
- * the order as anywhere else, `k` of them take `k * orderRows / matches` steps. A walk is taken when
- * that is at most half of `size`, and given half of `size` steps: matches gathered at the far end of
- * the order (a range of the column it sorts by) then cost at most half again of the driver's
- * rows, where a walk bound by `size` cost as much again. A sample without a match says no walk.
- * Either way the window is exact; only its cost depends on this.
+ * How many places of a list order of `orderRows` places a walk takes to find `k` matches, as a
+ * sample of the driver's rows (spread over all of them) says: the share that pass `test`, times
+ * `size`, estimates the matches; if they are spread over the order as anywhere else, `k` of them
+ * take `k * orderRows / matches` places. `Infinity` when the sample has no match. Only the cost
+ * of a window depends on this, never its rows.
  */
-function walkSteps(slices: readonly Slice[], size: number, test: (i: number) => boolean, k: number, orderRows: number): number {
+function placesToFill(slices: readonly Slice[], size: number, test: (i: number) => boolean, k: number, orderRows: number): number {
   const stride = Math.max(1, Math.floor(size / WALK_SAMPLE));
   let sampled = 0;
   let hits = 0;
@@ -840,10 +938,7 @@ function walkSteps(slices: readonly Slice[], size: number, test: (i: number) => 
     }
     skip = p - to;
   }
-  if (hits === 0) return 0;
-  const expected = (k * orderRows) / ((hits / sampled) * size);
-  if (expected > size / 2) return 0;
-  return Math.ceil(size / 2);
+  return hits === 0 ? Infinity : (k * orderRows) / ((hits / sampled) * size);
 }
 
 /**

@@ -36,8 +36,9 @@ import { BaseIndex, countsOf, DEFAULT_TUNING, IdList, Segment, SegmentBuilder, S
 
 /**
  * Changed rows after which a new base is built in the background (or a fiftieth of the base, if
- * more), the rows between two prefix counts of an order (src/domain/projects/facet-index.ts) and
- * the table pages read per statement while loading.
+ * more), the table pages read per statement while loading, what the index keeps beside its base,
+ * and how each base trades memory for work (`BaseTuning` in src/domain/projects/facet-index.ts: the
+ * rows between two prefix counts of an order, the stages of a list window).
  * A setting object so that a test can lower them.
  */
 export const facetIndexSettings = {

@@ -15,9 +15,11 @@
  * - a {@link BaseIndex} is a segment of N rows (the published projects at one content version, in
  *   the table's physical order, with a hash table of their ids) plus, for each filterable column,
  *   the row numbers sorted by that column (an equality filter or a range is then one contiguous
- *   slice), for ten pairs of columns the rows sorted by both (a filter on the two is a few slices),
- *   and the facet counts of each order's prefixes every {@link CHECKPOINT} rows, so a slice's counts
- *   are two checkpoint differences plus or minus at most that many rows (half at each end).
+ *   slice), for twelve pairs of columns the rows sorted by both (a filter on the two is a few
+ *   slices; a term and a year or amount range among them, decision 0068), and the facet counts of
+ *   each order's prefixes every {@link CHECKPOINT} rows, so a slice's counts are two checkpoint
+ *   differences plus or minus at most that many rows (half at each end). A filter with more
+ *   members marks its driver's rows in a bit set and reads them in row order (decision 0068).
  * - Rows changed since the base are "tombstoned" in it and re-added in a small extra segment; a
  *   count subtracts the matching tombstoned rows and adds the matching extra rows, so the answer is
  *   exactly that of the rows as they are now.

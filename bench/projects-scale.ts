@@ -164,7 +164,7 @@ try {
     const after = process.memoryUsage();
     // Typed arrays live outside the JavaScript heap: `arrayBuffers` is what the index keeps.
     say(`facet index: ${base.baseRows.toLocaleString('en')} projects loaded in ${((loaded - started) / 1000).toFixed(1)} s; RSS +${mb(middle.rss - before.rss)} MB, array buffers +${mb(middle.arrayBuffers - before.arrayBuffers)} MB`);
-    say(`list orders and word postings: ${state.listOrders.length} orders (${mb(state.listOrderBytes)} MB) and ${state.commonWords} common words in at least ${state.commonWordThreshold.toLocaleString('en')} projects (${mb(state.wordPostingBytes)} MB) loaded in ${((performance.now() - loaded) / 1000).toFixed(1)} s; RSS +${mb(after.rss - middle.rss)} MB`);
+    say(`list orders, word and company postings: ${state.listOrders.length} orders (${mb(state.listOrderBytes)} MB), ${state.commonWords} common words in at least ${state.commonWordThreshold.toLocaleString('en')} projects (${mb(state.wordPostingBytes)} MB) and ${state.companies.toLocaleString('en')} companies (${mb(state.companyPostingBytes)} MB) loaded in ${((performance.now() - loaded) / 1000).toFixed(1)} s; RSS +${mb(after.rss - middle.rss)} MB`);
   }
   for (const scenario of filtered) {
     let same = 0;

@@ -82,7 +82,7 @@ export async function serve(): Promise<void> {
         return warmProjectIndex(database.db);
       })
       .then(
-        (state) => app.log.info({ list_orders: state.listOrders, common_words: state.commonWords, took_ms: Date.now() - started }, 'project list orders loaded'),
+        (state) => app.log.info({ list_orders: state.listOrders, common_words: state.commonWords, companies: state.companies, took_ms: Date.now() - started }, 'project list orders loaded'),
         (err: unknown) => { if (!closing) app.log.warn({ err }, 'project facet index not loaded: the first filtered request loads it'); },
       );
   } catch (err) {

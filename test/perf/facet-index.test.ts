@@ -69,42 +69,67 @@ describe('project facet index', () => {
     assert.ok(facetIndexState(db)!.drift > 0, 'the relinked projects are changed rows of the index');
   });
 
-  it('keeps the row set a company read for the next requests, exact when projects relink and when the company gains a subsidiary', async () => {
+  it('answers a company from its postings, exact when projects relink and when the company gains a subsidiary', async () => {
     const db = h.database.db;
-    const [company] = (await sql<{ id: string }>`select company_id as id from project_companies group by 1 order by count(*) desc, 1 limit 1`.execute(db)).rows;
+    await facetIndexSettled(db); // the company postings, whose load the previous test's first company started
+    const linked = Number((await sql<{ n: string }>`select count(distinct company_id) as n from project_companies`.execute(db)).rows[0]!.n);
+    const read = facetIndexState(db)!;
+    assert.equal(read.companies, linked, 'every linked company has postings');
+    assert.ok(read.companyPostingBytes > 0 && read.companyPostingBytes % 4 === 0, `4 bytes a posting (${read.companyPostingBytes})`);
+    const [company, child, ...others] = (await sql<{ id: string }>`select company_id as id from project_companies group by 1 order by count(*) desc, 1 limit 4`.execute(db)).rows;
     const filter: ProjectFilter = { companyId: company!.id, status: 'ongoing' };
+    await expectExact([filter, { companyId: company!.id }, { companyId: others[0]!.id, type: 'airport' }], 'from the postings');
+    const after = facetIndexState(db)!;
+    assert.deepEqual([after.rowSets, after.rowSetMisses, after.rowSetHits], [read.rowSets, read.rowSetMisses, read.rowSetHits], 'no set read in SQL, none kept');
+
+    // Projects relinked in SQL and through the domain: judged by their changed rows, not by the postings.
+    await sql`delete from project_companies where (project_id, company_id) in (select project_id, company_id from project_companies where company_id = ${company!.id} order by project_id limit 1)`.execute(db);
+    const [unlinked] = (await sql<{ id: string }>`select id from projects where published and id not in (select project_id from project_companies where company_id = ${company!.id}) order by id limit 1`.execute(db)).rows;
+    await setProjectCompanies(ctx, unlinked!.id, { companies: [{ id: company!.id }] });
+    await expectExact([filter, { companyId: company!.id }], 'after the links changed');
+    assert.equal(facetIndexState(db)!.companies, linked, 'the same postings, the changes beside them');
+
+    // A company that becomes a subsidiary changes no project, yet its projects (rows of the base,
+    // unchanged) join the filter: the union of both companies' postings, made once and kept.
+    const total = async (f: ProjectFilter) => (await facetProjects(ctx, f)).statuses.reduce((n, x) => n + x.count, 0);
+    const before = await total({ companyId: company!.id });
+    await sql`update companies set parent_id = ${company!.id} where id = ${child!.id}`.execute(db);
+    await expectExact([{ companyId: company!.id }], 'after the subsidiary');
+    const union = facetIndexState(db)!;
+    assert.equal(union.rowSets, read.rowSets + 1, 'the union is kept');
+    await expectExact([filter], 'the union again');
+    assert.equal(facetIndexState(db)!.rowSetHits, union.rowSetHits + 1, 'and found the next time');
+    assert.ok((await total({ companyId: company!.id })) > before, 'the subsidiary\'s projects joined');
+  });
+
+  it('keeps the row set a programme read for the next requests, within its budget', async () => {
+    const db = h.database.db;
+    const programmes = (await sql<{ id: string }>`select parent_project_id as id from projects where parent_project_id is not null group by 1 order by count(*) desc, 1 limit 3`.execute(db)).rows;
+    assert.equal(programmes.length, 3, 'the sample has programmes');
+    const filter: ProjectFilter = { parentProjectId: programmes[0]!.id, status: 'ongoing' };
     await expectExact([filter], 'first');
     const first = facetIndexState(db)!;
-    assert.ok(first.rowSets >= 1 && first.rowSetBytes > 0, `the company's set is kept (${first.rowSets} sets, ${first.rowSetBytes} bytes)`);
-    await expectExact([filter, { companyId: company!.id }], 'again');
+    assert.ok(first.rowSets >= 1 && first.rowSetBytes > 0, `the programme's set is kept (${first.rowSets} sets, ${first.rowSetBytes} bytes)`);
+    await expectExact([filter, { parentProjectId: programmes[0]!.id }], 'again');
     const again = facetIndexState(db)!;
     assert.equal(again.rowSetMisses, first.rowSetMisses, 'no set read again in SQL');
     assert.equal(again.rowSetHits, first.rowSetHits + 2, 'both requests found the set kept');
-
-    // A project relinked in SQL: judged by its changed row, not by the kept set.
-    await sql`delete from project_companies where (project_id, company_id) in (select project_id, company_id from project_companies where company_id = ${company!.id} order by project_id limit 1)`.execute(db);
-    await expectExact([filter, { companyId: company!.id }], 'after a link was removed');
-    // A company that becomes a subsidiary changes no project, yet its projects (rows of the base,
-    // unchanged) join the filter.
-    const total = async (f: ProjectFilter) => (await facetProjects(ctx, f)).statuses.reduce((n, x) => n + x.count, 0);
-    const [child, ...others] = (await sql<{ id: string }>`select company_id as id from project_companies where company_id <> ${company!.id} group by 1 order by count(*) desc, 1 limit 3`.execute(db)).rows;
-    const before = await total({ companyId: company!.id });
-    await sql`update companies set parent_id = ${company!.id} where id = ${child!.id}`.execute(db);
-    await expectExact([{ companyId: company!.id }, filter], 'after the subsidiary');
-    assert.ok((await total({ companyId: company!.id })) > before, 'the subsidiary\'s projects joined');
+    // A project moved into the programme in SQL: judged by its changed row, not by the kept set.
+    await sql`update projects set parent_project_id = ${programmes[0]!.id} where id = (select id from projects where published and parent_project_id is null and id <> ${programmes[0]!.id} order by id limit 1)`.execute(db);
+    await expectExact([filter, { parentProjectId: programmes[0]!.id }], 'after a project joined');
 
     // Within its budget: a set larger than it is not kept; else the least recently used go first.
     const saved = facetIndexSettings.rowSetBytes;
     try {
       const full = facetIndexState(db)!;
       facetIndexSettings.rowSetBytes = 1;
-      await expectExact([{ companyId: others[0]!.id }], 'a budget smaller than any set');
+      await expectExact([{ parentProjectId: programmes[1]!.id }], 'a budget smaller than any set');
       assert.equal(facetIndexState(db)!.rowSets, full.rowSets, 'a set larger than the budget is not kept');
       facetIndexSettings.rowSetBytes = full.rowSetBytes;
-      await expectExact([{ companyId: others[1]!.id }], 'a budget already full');
+      await expectExact([{ parentProjectId: programmes[2]!.id }], 'a budget already full');
       const kept = facetIndexState(db)!;
       assert.ok(kept.rowSetBytes <= full.rowSetBytes && kept.rowSets <= full.rowSets, `the oldest sets made room (${kept.rowSets} sets, ${kept.rowSetBytes} bytes)`);
-      await facetProjects(ctx, { companyId: others[1]!.id });
+      await facetProjects(ctx, { parentProjectId: programmes[2]!.id });
       assert.equal(facetIndexState(db)!.rowSetHits, kept.rowSetHits + 1, 'the newest set is kept');
     } finally {
       facetIndexSettings.rowSetBytes = saved;

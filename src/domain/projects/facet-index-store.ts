@@ -18,18 +18,19 @@
  * - **List orders** (decision 0063): the base's rows in the order of a list sort, read in the
  *   background on the first filtered list of that sort (or by {@link warmListOrders}), used once the
  *   index has caught up to the version they were read at ({@link windowFromIndex}).
- * - **Word postings and row sets** (decision 0064): the base rows of each common word of the
- *   projects' text, read in the background like a list order and used on the same rule; a
- *   company, a programme, an article or a rarer word is read as the set of projects it allows, in
- *   one statement with the content version, used only at the index's version, and its base rows
- *   kept for the next requests (least recently used dropped beyond `facetIndexSettings.rowSetBytes`),
+ * - **Word and company postings, and row sets** (decisions 0064 and 0069): the base rows of each
+ *   common word of the projects' text, and of each company's projects, read in the background
+ *   like a list order and used on the same rule; a programme, an article or a rarer word (or a
+ *   company before its postings are read) is read as the set of projects it allows, in one
+ *   statement with the content version, used only at the index's version, and its base rows kept
+ *   for the next requests (least recently used dropped beyond `facetIndexSettings.rowSetBytes`),
  *   which then read only which of the changed projects are in it.
  *
  * State lives per database in this process (a WeakMap); nothing is shared between processes
  * but the database. A transaction handle never uses the index (it may see its own uncommitted
  * writes).
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { changedRecordsSince } from '../sql/changed-records.js';
 import { BaseIndex, countsOf, DEFAULT_TUNING, IdList, Segment, SegmentBuilder, Slots, type FacetCount, type FacetRow, type IndexFilter, type RowSet } from './facet-index.js';
@@ -79,6 +80,19 @@ interface WordPostings {
 }
 
 /**
+ * The postings of the companies (decision 0069): each company's id (a uuid, as PostgreSQL writes
+ * it) with the base rows of the published projects linked to it (in any role), ascending, read
+ * from `project_companies` at content version `version`.
+ */
+interface CompanyPostings {
+  version: number;
+  postings: Map<string, Uint32Array>;
+}
+
+/** No rows (the postings of a company no published project of the base is linked to). */
+const NO_ROWS = new Uint32Array(0);
+
+/**
  * The base rows of the row sets requests read (decision 0064, "Row sets kept per base"), by
  * {@link RowMember.key}, least recently used first, within `facetIndexSettings.rowSetBytes`. Each
  * was read at the content version of the index then: a base row not changed since has the same
@@ -94,7 +108,7 @@ class RowSetCache {
   private readonly sets = new Map<string, Uint32Array>();
   /** The bytes the kept sets take ({@link costOf}). */
   bytes = 0;
-  /** Requests whose set was found here, and read in SQL, since the base was loaded. */
+  /** Requests whose set was found here, and not (read in SQL, or the union of companies' postings made), since the base was loaded. */
   hits = 0;
   misses = 0;
 
@@ -147,6 +161,8 @@ class FacetIndex {
   readonly listOrders = new Map<string, number | Promise<unknown>>();
   /** The postings of the base's common words (decision 0064), once read, or their load. */
   words: WordPostings | Promise<unknown> | undefined;
+  /** The postings of the companies (decision 0069), once read, or their load. */
+  companies: CompanyPostings | Promise<unknown> | undefined;
   /** The row sets requests read, kept for the next ones (decision 0064). */
   readonly rowSets = new RowSetCache();
 
@@ -231,23 +247,47 @@ const versionOf = async (db: Kysely<DB>): Promise<number> =>
 async function load(db: Kysely<DB>): Promise<FacetIndex> {
   return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
     const version = await versionOf(trx);
-    const { rows: [size] } = await sql<{ pages: string | number }>`
-      select pg_relation_size('projects') / current_setting('block_size')::int as pages`.execute(trx);
-    const pages = Number(size?.pages ?? 0);
     const slots = new Slots();
-    const step = facetIndexSettings.loadPages;
-    const builder = new SegmentBuilder(step * 8);
+    const builder = new SegmentBuilder(facetIndexSettings.loadPages * 8);
     const ids = new IdList();
-    for (let from = 0; from < pages; from += step) {
+    await byPageRanges(trx, 'projects', 'p', async (inRange) => {
       const { rows }: { rows: ProjectColumns[] } = await sql<ProjectColumns>`
-        select translate(p.id::text, '-', '') as id, ${COLUMNS} from projects p
-         where p.published and p.ctid >= ${`(${from},0)`}::tid and p.ctid < ${`(${from + step},0)`}::tid`.execute(trx);
+        select translate(p.id::text, '-', '') as id, ${COLUMNS} from projects p where p.published and ${inRange}`.execute(trx);
       for (const r of rows) {
         builder.push(rowOf(r), slots);
         ids.pushHex(r.id);
       }
-    }
+    });
     return new FacetIndex(new BaseIndex(builder.build(), ids, slots, facetIndexSettings), slots, version);
+  });
+}
+
+/**
+ * Calls `read` once for each range of `facetIndexSettings.loadPages` pages of `table`, in physical
+ * order, with the condition that a row of the range meets (on the `ctid` of `alias`, the name the
+ * statement gives the table): TID range scans, no index walk, no sort, and no statement near the
+ * statement timeout.
+ */
+async function byPageRanges(trx: Kysely<DB>, table: 'projects' | 'project_companies', alias: string, read: (inRange: RawBuilder<SqlBool>) => Promise<void>): Promise<void> {
+  const { rows: [size] } = await sql<{ pages: string | number }>`
+    select pg_relation_size(${table}) / current_setting('block_size')::int as pages`.execute(trx);
+  const pages = Number(size?.pages ?? 0);
+  const step = facetIndexSettings.loadPages;
+  const ctid = sql.ref(`${alias}.ctid`);
+  for (let from = 0; from < pages; from += step) {
+    await read(sql<SqlBool>`${ctid} >= ${`(${from},0)`}::tid and ${ctid} < ${`(${from + step},0)`}::tid`);
+  }
+}
+
+/**
+ * Runs `read` in one repeatable-read snapshot, with the content version it sees; its statements
+ * may run for `facetIndexSettings.orderTimeoutMs` (background work that reads every published
+ * project, bound by no request's timeout).
+ */
+function inSnapshot<T>(db: Kysely<DB>, read: (trx: Kysely<DB>, version: number) => Promise<T>): Promise<T> {
+  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    await sql`set local statement_timeout = ${sql.raw(String(facetIndexSettings.orderTimeoutMs))}`.execute(trx);
+    return read(trx, await versionOf(trx));
   });
 }
 
@@ -322,6 +362,12 @@ export interface RowMember {
   key: string;
   /** A statement of the ids (`id`, a uuid, duplicates allowed) of the projects the member allows. */
   ids: RawBuilder<{ id: string }>;
+  /**
+   * The companies (uuids) whose projects are the member's, when it is a company filter: `ids` is
+   * then exactly the projects linked to any of them, and the index answers from its company
+   * postings once they are read (decision 0069), without the statement.
+   */
+  companies?: readonly string[];
 }
 
 /**
@@ -360,8 +406,9 @@ const ROW_SET_TRIES = 2;
  * The index of `db` as of the content version now, and `query` resolved against it: its slots; a
  * text query's words from their postings, when every word has some (else its matches are a row
  * set: a word without postings is in few projects); and the row sets of its other members. A row
- * set is the base's when it is kept (decision 0064, "Row sets kept per base"), with which of the
- * changed projects are in it read in SQL when there are any; else read whole in SQL and kept.
+ * set is the base's when it is kept (decision 0064, "Row sets kept per base") or, for a company,
+ * made from the company postings once they are read (decision 0069), with which of the changed
+ * projects are in it read in SQL when there are any; else read whole in SQL and kept.
  * What is read in SQL (with, if the text's words came from their postings, which of the changed
  * projects match the text) is one statement with the content version, used only when that
  * version is the index's (a base row not changed by then has the same links and text in the
@@ -378,7 +425,7 @@ async function resolved(db: Kysely<DB>, query: IndexQuery, now?: FacetIndex, kno
     const members = [...(query.rows ?? [])];
     let words: Uint32Array[] = [];
     if (query.text) {
-      const postings = wordPostingsOf(db, index);
+      const postings = postingsOf(db, index, 'words');
       if (!postings) return undefined;
       const lists = query.text.lexemes.map((l) => postings.get(l));
       if (lists.every((l) => l !== undefined)) words = lists as Uint32Array[];
@@ -391,7 +438,8 @@ async function resolved(db: Kysely<DB>, query: IndexQuery, now?: FacetIndex, kno
     const none = new Uint8Array(index.extraIds.length);
     if (query.text?.lexemes.length === 0) return { index, filter: { ...query.resolve(index.slots), rows: [{ base: new Uint32Array(0), extra: none }] } };
     const changed = index.extraIds.length > 0;
-    const kept = members.map((m) => index.rowSets.get(m.key));
+    const companies = members.some((m) => m.companies) ? postingsOf(db, index, 'companies') : undefined;
+    const kept = members.map((m) => (m.companies && companies ? companyRows(index, m.key, m.companies, companies) : index.rowSets.get(m.key)));
     // What to read: a set not kept, whole; a kept one, among the changed projects only (if any).
     const reads = members.map((m, i) => (kept[i] === undefined ? hexList(m.ids) : changed ? hexList(amongChanged(m.ids, index)) : undefined));
     const changedText = words.length > 0 && changed;
@@ -419,6 +467,22 @@ async function resolved(db: Kysely<DB>, query: IndexQuery, now?: FacetIndex, kno
   return undefined;
 }
 
+/**
+ * The base rows of the projects linked to any of `companies`, from their `postings`: one company's
+ * own, or the union of several's, made once and kept as the row set `key`.
+ */
+function companyRows(index: FacetIndex, key: string, companies: readonly string[], postings: Map<string, Uint32Array>): Uint32Array {
+  const lists = companies.map((c) => postings.get(c.toLowerCase()) ?? NO_ROWS);
+  if (lists.length === 1) return lists[0]!;
+  const kept = index.rowSets.get(key);
+  if (kept) return kept;
+  const all = new Uint32Array(lists.reduce((n, l) => n + l.length, 0));
+  lists.reduce((at, l) => (all.set(l, at), at + l.length), 0);
+  const union = sortedUnique(all);
+  index.rowSets.set(key, union);
+  return union;
+}
+
 /** The rows of `index` (its base's and its extra ones) of the projects `ids` (32 hexadecimal digits each). */
 function rowSetOf(index: FacetIndex, ids: readonly string[]): RowSet {
   const found = new Uint32Array(ids.length);
@@ -427,10 +491,15 @@ function rowSetOf(index: FacetIndex, ids: readonly string[]): RowSet {
     const at = index.base.rowOf(id);
     if (at >= 0) found[n++] = at;
   }
-  const sorted = found.subarray(0, n).sort();
+  return { base: sortedUnique(found.subarray(0, n)), extra: changedOf(index, ids) };
+}
+
+/** `rows` ascending and each once, in an array of their own size (`rows` itself is sorted in place). */
+function sortedUnique(rows: Uint32Array): Uint32Array {
+  rows.sort();
   let unique = 0;
-  for (let p = 0; p < n; p++) if (p === 0 || sorted[p] !== sorted[p - 1]) sorted[unique++] = sorted[p]!;
-  return { base: sorted.slice(0, unique), extra: changedOf(index, ids) };
+  for (let p = 0; p < rows.length; p++) if (p === 0 || rows[p] !== rows[p - 1]) rows[unique++] = rows[p]!;
+  return rows.slice(0, unique);
 }
 
 /** Which of `index`'s extra rows are the projects `ids` (32 hexadecimal digits each): `1` at their positions. */
@@ -464,10 +533,8 @@ export async function countFromIndex(db: Kysely<DB>, query: IndexQuery, known?: 
  * forgotten, so a later request tries again.
  */
 function loadListOrder(db: Kysely<DB>, index: FacetIndex, name: string, order: RawBuilder<unknown>): Promise<unknown> {
-  const loading = db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-    // One statement sorts every published project: background work, not bound by a request's timeout.
-    await sql`set local statement_timeout = ${sql.raw(String(facetIndexSettings.orderTimeoutMs))}`.execute(trx);
-    const version = await versionOf(trx);
+  // One statement sorts every published project.
+  const loading = inSnapshot(db, async (trx, version) => {
     const { rows } = await sql<{ id: string }>`select translate(p.id::text, '-', '') as id from projects p where p.published order by ${order}`.execute(trx);
     const placed = new Uint32Array(rows.length);
     let n = 0;
@@ -483,14 +550,15 @@ function loadListOrder(db: Kysely<DB>, index: FacetIndex, name: string, order: R
 }
 
 /**
- * The postings of the common words of `index`'s base, once read and usable (read at a version the
- * index has reached: a project changed between the base and their snapshot is tombstoned by then);
- * `undefined` otherwise, their load started in the background if it is not running.
+ * The postings `kind` of `index`'s base (its common words' or its companies'), once read and
+ * usable (read at a version the index has reached: a project changed between the base and their
+ * snapshot is tombstoned by then); `undefined` otherwise, their load started in the background if
+ * it is not running.
  */
-function wordPostingsOf(db: Kysely<DB>, index: FacetIndex): Map<string, Uint32Array> | undefined {
-  const words = index.words;
-  if (words === undefined) void loadWordPostings(db, index);
-  return words && !(words instanceof Promise) && words.version <= index.version ? words.postings : undefined;
+function postingsOf(db: Kysely<DB>, index: FacetIndex, kind: 'words' | 'companies'): Map<string, Uint32Array> | undefined {
+  const loaded = index[kind];
+  if (loaded === undefined) void (kind === 'words' ? loadWordPostings : loadCompanyPostings)(db, index);
+  return loaded && !(loaded instanceof Promise) && loaded.version <= index.version ? loaded.postings : undefined;
 }
 
 /**
@@ -502,9 +570,7 @@ function wordPostingsOf(db: Kysely<DB>, index: FacetIndex): Map<string, Uint32Ar
  * failed load is forgotten, so a later request tries again.
  */
 function loadWordPostings(db: Kysely<DB>, index: FacetIndex): Promise<unknown> {
-  const loading = db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-    await sql`set local statement_timeout = ${sql.raw(String(facetIndexSettings.orderTimeoutMs))}`.execute(trx);
-    const version = await versionOf(trx);
+  const loading = inSnapshot(db, async (trx, version) => {
     const n = index.base.rows.n;
     const threshold = Math.max(facetIndexSettings.commonWordMin, Math.ceil(n * facetIndexSettings.commonWordShare));
     const percent = Math.min(100, (100 * facetIndexSettings.wordSampleRows) / Math.max(1, n));
@@ -514,25 +580,52 @@ function loadWordPostings(db: Kysely<DB>, index: FacetIndex): Promise<unknown> {
     const { rows: stats } = await sql<{ word: string; ndoc: number }>`select word, ndoc from ts_stat(${sample})`.execute(trx);
     const words = stats.filter((r) => (Number(r.ndoc) * 100) / percent >= threshold).map((r) => r.word);
     const lists = new Map(words.map((w) => [w, new RowList()]));
-    const { rows: [size] } = await sql<{ pages: string | number }>`
-      select pg_relation_size('projects') / current_setting('block_size')::int as pages`.execute(trx);
-    const pages = words.length === 0 ? 0 : Number(size?.pages ?? 0);
-    const step = facetIndexSettings.loadPages;
-    for (let from = 0; from < pages; from += step) {
-      // Weight A on the common words, D on the rest, then only the A ones: the project's common words.
-      const { rows } = await sql<{ id: string; words: string[] }>`
-        select translate(p.id::text, '-', '') as id,
-               tsvector_to_array(ts_filter(setweight(setweight(p.search_vector, 'D'), 'A', ${words}::text[]), '{a}')) as words
-          from projects p
-         where p.published and p.ctid >= ${`(${from},0)`}::tid and p.ctid < ${`(${from + step},0)`}::tid`.execute(trx);
-      for (const r of rows) {
-        const at = index.base.rowOf(r.id);
-        if (at >= 0) for (const w of r.words) lists.get(w)?.push(at);
-      }
+    if (words.length > 0) {
+      await byPageRanges(trx, 'projects', 'p', async (inRange) => {
+        // Weight A on the common words, D on the rest, then only the A ones: the project's common words.
+        const { rows } = await sql<{ id: string; words: string[] }>`
+          select translate(p.id::text, '-', '') as id,
+                 tsvector_to_array(ts_filter(setweight(setweight(p.search_vector, 'D'), 'A', ${words}::text[]), '{a}')) as words
+            from projects p
+           where p.published and ${inRange}`.execute(trx);
+        for (const r of rows) {
+          const at = index.base.rowOf(r.id);
+          if (at >= 0) for (const w of r.words) lists.get(w)?.push(at);
+        }
+      });
     }
     index.words = { version, threshold, postings: new Map([...lists].map(([w, l]) => [w, l.sorted()])) };
   }).catch(() => { index.words = undefined; });
   index.words = loading;
+  return loading;
+}
+
+/**
+ * Reads the postings of the companies of `index`'s base in the background (decision 0069), in one
+ * repeatable-read snapshot with its content version: every link of `project_companies`, by ranges
+ * of table pages, each range's links grouped by company. A project linked to a company in several
+ * roles is one posting; the links of projects the base does not hold (unpublished ones) are none.
+ * A failed load is forgotten, so a later request tries again.
+ */
+function loadCompanyPostings(db: Kysely<DB>, index: FacetIndex): Promise<unknown> {
+  const loading = inSnapshot(db, async (trx, version) => {
+    const lists = new Map<string, RowList>();
+    await byPageRanges(trx, 'project_companies', 'pc', async (inRange) => {
+      const { rows } = await sql<{ company: string; ids: string }>`
+        select pc.company_id::text as company, string_agg(translate(pc.project_id::text, '-', ''), ',') as ids
+          from project_companies pc where ${inRange} group by pc.company_id`.execute(trx);
+      for (const r of rows) {
+        let list = lists.get(r.company);
+        if (!list) lists.set(r.company, (list = new RowList()));
+        for (const id of idsOf(r.ids)) {
+          const at = index.base.rowOf(id);
+          if (at >= 0) list.push(at);
+        }
+      }
+    });
+    index.companies = { version, postings: new Map([...lists].map(([c, l]) => [c, l.sorted()])) };
+  }).catch(() => { index.companies = undefined; });
+  index.companies = loading;
   return loading;
 }
 
@@ -550,18 +643,18 @@ class RowList {
     this.rows[this.n++] = row;
   }
 
-  /** The rows, ascending, in an array of their own size. */
+  /** The rows, ascending and each once, in an array of their own size. */
   sorted(): Uint32Array {
-    return this.rows.slice(0, this.n).sort();
+    return sortedUnique(this.rows.subarray(0, this.n));
   }
 }
 
 /**
  * Loads the index of `db` if needed, then the list orders `lists` it lacks, one after another, and
- * the postings of its common words (a process's first filtered list of a sort, or first text query,
- * would otherwise be read in SQL while they load).
+ * the postings of its common words and of its companies (a process's first filtered list of a
+ * sort, first text query or first company would otherwise be read in SQL while they load).
  * @returns the state once they are loaded (an order whose load failed is missing from `listOrders`;
- *   postings whose load failed leave `commonWords` at 0)
+ *   postings whose load failed leave `commonWords` or `companies` at 0)
  */
 export async function warmListOrders(db: Kysely<DB>, lists: readonly Omit<IndexWindowRequest, 'first'>[]): Promise<FacetIndexState> {
   const index = await current(db);
@@ -570,6 +663,7 @@ export async function warmListOrders(db: Kysely<DB>, lists: readonly Omit<IndexW
     await (loaded === undefined ? loadListOrder(db, index, name, order) : loaded);
   }
   await (index.words === undefined ? loadWordPostings(db, index) : index.words);
+  await (index.companies === undefined ? loadCompanyPostings(db, index) : index.companies);
   return facetIndexState(db)!;
 }
 
@@ -637,7 +731,11 @@ export interface FacetIndexState {
   commonWordThreshold: number;
   /** The bytes the postings take (4 a posting). */
   wordPostingBytes: number;
-  /** The row sets of companies, programmes, articles and rarer words kept for the next requests (decision 0064). */
+  /** The companies with postings (decision 0069): 0 before they are read. */
+  companies: number;
+  /** The bytes the company postings take (4 a posting). */
+  companyPostingBytes: number;
+  /** The row sets of programmes, articles, rarer words and companies (several at once, or before their postings are read) kept for the next requests (decision 0064). */
   rowSets: number;
   /** The bytes they take (4 a row, and the key and entry; at most `facetIndexSettings.rowSetBytes`). */
   rowSetBytes: number;
@@ -652,20 +750,22 @@ export function facetIndexState(db: Kysely<DB>): FacetIndexState | undefined {
   if (!h?.index) return undefined;
   const listOrders = [...h.index.listOrders].filter(([, v]) => typeof v === 'number').map(([name]) => name).sort();
   const words = h.index.words instanceof Promise ? undefined : h.index.words;
-  const wordPostingBytes = [...(words?.postings.values() ?? [])].reduce((sum, l) => sum + l.byteLength, 0);
+  const companies = h.index.companies instanceof Promise ? undefined : h.index.companies;
+  const bytesOf = (postings: Map<string, Uint32Array> | undefined) => [...(postings?.values() ?? [])].reduce((sum, l) => sum + l.byteLength, 0);
   return {
     version: h.index.version, baseRows: h.index.base.rows.n, drift: h.index.drift, rebuilding: h.rebuilding !== undefined,
     listOrders, listOrderBytes: h.index.base.listOrderBytes,
-    commonWords: words?.postings.size ?? 0, commonWordThreshold: words?.threshold ?? 0, wordPostingBytes,
+    commonWords: words?.postings.size ?? 0, commonWordThreshold: words?.threshold ?? 0, wordPostingBytes: bytesOf(words?.postings),
+    companies: companies?.postings.size ?? 0, companyPostingBytes: bytesOf(companies?.postings),
     rowSets: h.index.rowSets.size, rowSetBytes: h.index.rowSets.bytes, rowSetHits: h.index.rowSets.hits, rowSetMisses: h.index.rowSets.misses,
   };
 }
 
-/** Waits for the background work on the index of `db`, if any runs: a rebuild, list orders or word postings being read. */
+/** Waits for the background work on the index of `db`, if any runs: a rebuild, list orders or word or company postings being read. */
 export async function facetIndexSettled(db: Kysely<DB>): Promise<void> {
   const h = holders.get(keyOf(db));
   await h?.rebuilding;
-  await Promise.all([...(h?.index?.listOrders.values() ?? []), h?.index?.words]);
+  await Promise.all([...(h?.index?.listOrders.values() ?? []), h?.index?.words, h?.index?.companies]);
 }
 
 /**

@@ -475,21 +475,8 @@ export class BaseIndex {
    * `source` within a term (decision 0068: a term and a range, counted from prefix differences).
    */
   private termPairOrder(source: Uint32Array): Order & { start: Uint32Array } {
-    const { termStart, terms } = this.rows;
-    const keys = this.width;
-    const start = new Uint32Array(keys + 1);
-    for (let p = 0; p < source.length; p++) {
-      const i = source[p]!;
-      for (let j = termStart[i]!, end = termStart[i + 1]!; j < end; j++) start[terms[j]! + 1]!++;
-    }
-    for (let k = 0; k < keys; k++) start[k + 1]! += start[k]!;
-    const next = start.slice(0, keys);
-    const sorted = new Uint32Array(start[keys]!);
-    for (let p = 0; p < source.length; p++) {
-      const i = source[p]!;
-      for (let j = termStart[i]!, end = termStart[i + 1]!; j < end; j++) sorted[next[terms[j]!]!++] = i;
-    }
-    return { rows: sorted, start, prefix: this.prefixes(sorted) };
+    const { rows, start } = termPostings(this.rows, this.width, source);
+    return { rows, start, prefix: this.prefixes(rows) };
   }
 
   /**
@@ -1075,15 +1062,24 @@ function countingSort(column: Uint32Array, n: number, width: number): { rows: Ui
   return { rows, start };
 }
 
-/** Each term slot's rows (a row once per term it carries), sorted by slot. */
-function termPostings(seg: Segment, width: number): { rows: Uint32Array; start: Uint32Array } {
+/**
+ * Each term slot's rows (a row once per term it carries), sorted by slot; within a slot in the
+ * order of `source` (some rows of `seg`), or ascending without it (every row).
+ */
+function termPostings(seg: Segment, width: number, source?: Uint32Array): { rows: Uint32Array; start: Uint32Array } {
+  const n = source ? source.length : seg.n;
+  const { termStart, terms } = seg;
   const start = new Uint32Array(width + 1);
-  for (let j = 0; j < seg.terms.length; j++) start[seg.terms[j]! + 1]!++;
+  for (let p = 0; p < n; p++) {
+    const i = source ? source[p]! : p;
+    for (let j = termStart[i]!, end = termStart[i + 1]!; j < end; j++) start[terms[j]! + 1]!++;
+  }
   for (let s = 0; s < width; s++) start[s + 1]! += start[s]!;
   const next = start.slice(0, width);
-  const rows = new Uint32Array(seg.terms.length);
-  for (let i = 0; i < seg.n; i++) {
-    for (let j = seg.termStart[i]!, end = seg.termStart[i + 1]!; j < end; j++) rows[next[seg.terms[j]!]!++] = i;
+  const rows = new Uint32Array(start[width]!);
+  for (let p = 0; p < n; p++) {
+    const i = source ? source[p]! : p;
+    for (let j = termStart[i]!, end = termStart[i + 1]!; j < end; j++) rows[next[terms[j]!]!++] = i;
   }
   return { rows, start };
 }

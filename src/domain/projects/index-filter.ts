@@ -17,12 +17,13 @@ const INDEXED: ReadonlySet<keyof ProjectFilter> = new Set(['region', 'country', 
  * The members the index answers through the projects they allow, read in SQL by their own index
  * (decision 0064): each the same projects as its condition in src/domain/projects/project-conditions.ts.
  * A company's key is the companies it resolves to (aliases and subsidiaries change without a
- * project changing); the statements depend on the projects' own rows and links only.
+ * project changing), which the index also answers from its company postings (decision 0069); the
+ * statements depend on the projects' own rows and links only.
  */
 const LINKED = {
   companyId: async (ctx: Ctx, id: string) => {
     const companies = [...(await resolveCompanyIds(ctx, id))].sort();
-    return { key: `company:${companies.join(',')}`, ids: sql<{ id: string }>`select pc.project_id as id from project_companies pc where pc.company_id = any(${companies}::uuid[])` };
+    return { key: `company:${companies.join(',')}`, ids: sql<{ id: string }>`select pc.project_id as id from project_companies pc where pc.company_id = any(${companies}::uuid[])`, companies };
   },
   parentProjectId: (_: Ctx, id: string) => ({ key: `parent:${id.toLowerCase()}`, ids: sql<{ id: string }>`select c.id from projects c where c.parent_project_id = ${id}::uuid` }),
   articleId: (_: Ctx, id: string) => ({ key: `article:${id.toLowerCase()}`, ids: sql<{ id: string }>`select ap.project_id as id from article_projects ap where ap.article_id = ${id}::uuid` }),

@@ -16,10 +16,9 @@
  *                                   # sets") instead of loading a throwaway one; it is left as it was
  *                                   # but for the bench's administrator
  */
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
@@ -35,7 +34,7 @@ import { inlineParameters } from '../src/db/copy.js';
 import { exportProjects } from '../src/domain/projects/index.js';
 import { loadIdentity } from '../src/domain/identity/index.js';
 import { PROJECT_CSV_COLUMNS } from '../src/http/api-v1/records/project.js';
-import { freePort, waitForHealth } from './child-server.js';
+import { freePort, spawnServe, waitForHealth } from './child-server.js';
 import { measureCpu } from './machine.js';
 
 const TARGET_MB = 100;
@@ -76,7 +75,7 @@ function rss(pid: number): number {
 if (!seeded) await admin(`create database ${dbName}`);
 const url = new URL(seeded ?? server);
 if (!seeded) url.pathname = `/${dbName}`;
-let child: ReturnType<typeof spawn> | undefined;
+let child: ChildProcess | undefined;
 try {
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   let key: string;
@@ -115,11 +114,13 @@ try {
   }
 
   const port = await freePort();
-  child = spawn(process.execPath, [path.resolve('bin/airport-intel.js'), 'serve'], {
-    env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SESSION_SECRET: 'bench-secret-0123456789-0123456789-0123456789' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const serve = spawnServe({ DATABASE_URL: url.toString(), SESSION_SECRET: 'bench-secret-0123456789-0123456789-0123456789' }, port);
+  child = serve.child;
   await waitForHealth(port);
+  // The project index loads in the background once the server listens: the export is measured on
+  // a server that has finished (its memory is the server's before, not growth of the export).
+  const warm = await serve.warmedUp;
+  say(`server warmed up (${warm.message}${warm.tookMs === undefined ? '' : `, ${(warm.tookMs / 1000).toFixed(1)} s`})`);
   const pid = child.pid!;
   await new Promise((r) => setTimeout(r, 1000));
   const before = rss(pid);

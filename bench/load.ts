@@ -88,7 +88,7 @@ export function combine(runs: LoadResult[]): LoadResult {
   const cpuOf = (pick: (c: CpuShare) => number) => timed.reduce((n, r) => n + pick(r.cpu!) * r.seconds, 0) / time;
   const cpu =
     time > 0
-      ? { total: cpuOf((c) => c.total), self: cpuOf((c) => c.self), postgres: cpuOf((c) => c.postgres), other: cpuOf((c) => c.other) }
+      ? { total: cpuOf((c) => c.total), self: cpuOf((c) => c.self), postgres: cpuOf((c) => c.postgres), other: cpuOf((c) => c.other), busiest: timed.map((r) => r.cpu!.busiest).join('; ') }
       : undefined;
   for (const r of runs) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
   return {

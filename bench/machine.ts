@@ -10,6 +10,8 @@ interface Snapshot {
   busy: number;
   self: number;
   postgres: number;
+  /** Ticks of every other process by `comm (pid)` (own ticks only: the kernel's threads among them). */
+  others: Map<string, number>;
   at: number;
 }
 
@@ -19,6 +21,12 @@ export interface CpuShare {
   self: number;
   postgres: number;
   other: number;
+  /**
+   * The other processes that used the most, as `comm (pid) 0.31` in cores (those above 0.02),
+   * then what no living process accounts for (processes that ended, interrupts):
+   * says what disturbed a run.
+   */
+  busiest: string;
 }
 
 /** USER_HZ: clock ticks per second of /proc (100 on every mainstream Linux build). */
@@ -40,16 +48,19 @@ function snapshot(): Snapshot | undefined {
     const total = cpu.slice(0, 8).reduce((a, b) => a + b, 0); // user … steal (guest time is already in user)
     const busy = total - (cpu[3] ?? 0) - (cpu[4] ?? 0);
     let postgres = 0;
+    const others = new Map<string, number>();
+    const self = String(process.pid);
     for (const entry of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
+      if (!/^\d+$/.test(entry) || entry === self) continue;
       try {
         const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
         if (stat.includes('(postgres)')) postgres += processTicks(stat, true);
+        else others.set(`${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))} (${entry})`, processTicks(stat, false));
       } catch {
         /* the process ended meanwhile */
       }
     }
-    return { busy, self: processTicks(fs.readFileSync('/proc/self/stat', 'utf8'), false), postgres, at: performance.now() };
+    return { busy, self: processTicks(fs.readFileSync('/proc/self/stat', 'utf8'), false), postgres, others, at: performance.now() };
   } catch {
     return undefined; // not Linux
   }
@@ -66,6 +77,11 @@ export function measureCpu(): () => CpuShare | undefined {
     const total = cores(after.busy - before.busy);
     const self = cores(after.self - before.self);
     const postgres = cores(after.postgres - before.postgres);
-    return { total, self, postgres, other: Math.max(0, total - self - postgres) };
+    const other = Math.max(0, total - self - postgres);
+    const named = [...after.others].map(([name, ticks]) => ({ name, cores: cores(ticks - (before.others.get(name) ?? 0)) }));
+    const top = named.filter((p) => p.cores >= 0.02).sort((a, b) => b.cores - a.cores).slice(0, 4);
+    const unattributed = Math.max(0, other - named.reduce((n, p) => n + p.cores, 0));
+    const busiest = [...top.map((p) => `${p.name} ${p.cores.toFixed(2)}`), `no living process ${unattributed.toFixed(2)}`].join(', ');
+    return { total, self, postgres, other, busiest };
   };
 }

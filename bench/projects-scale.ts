@@ -34,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { projectParamsToFilter, type ProjectParams } from '../src/domain/projects/index.js';
 import { facetIndexSettings, facetProjects, listProjectsForReader, PROJECT_SORTS, warmFacetIndex, warmProjectIndex, type ProjectSort } from '../src/domain/projects/index.js';
+import { countWork } from '../src/domain/projects/facet-index.js';
 import { indexWindowCounts } from '../src/domain/projects/list-window.js';
 import { withDb } from '../src/domain/context.js';
 import { readAhead } from '../src/domain/pagination.js';
@@ -195,6 +196,7 @@ try {
   // The tail, one request at a time: which combinations are slow even alone, and their plans.
   for (const s of SOLO > 0 ? scenarios : []) {
     const timed: { url: string; ms: number; run: ReturnType<typeof callOf> }[] = [];
+    const testedBefore = countWork.tested;
     for (const [urlPath, params] of s.requests.slice(0, SOLO)) {
       const run = callOf(s, params);
       const started = performance.now();
@@ -204,7 +206,9 @@ try {
     timed.sort((a, b) => b.ms - a.ms);
     const median = [...timed].sort((a, b) => a.ms - b.ms)[Math.floor(timed.length / 2)]?.ms ?? 0;
     const over = timed.filter((t) => t.ms > TARGET_MS).length;
-    const heading = `=== alone: ${s.name} (${timed.length} requests one at a time: median ${median.toFixed(0)} ms, ${over} over ${TARGET_MS} ms, slowest ${timed.slice(0, 3).map((t) => t.ms.toFixed(0)).join(', ')} ms)`;
+    const total = timed.reduce((sum, t) => sum + t.ms, 0);
+    const tested = s.facets ? `, ${(countWork.tested - testedBefore).toLocaleString('en')} rows counted one by one` : '';
+    const heading = `=== alone: ${s.name} (${timed.length} requests one at a time: median ${median.toFixed(0)} ms, total ${total.toFixed(0)} ms, ${over} over ${TARGET_MS} ms, slowest ${timed.slice(0, 3).map((t) => t.ms.toFixed(0)).join(', ')} ms${tested})`;
     console.log(heading);
     explainLog.push(heading);
     for (const t of timed.slice(0, 3)) {
@@ -256,7 +260,10 @@ try {
     console.log(`| ${name} | ${distinct} | ${r.requests} | ${fromIndex} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${v} | ${cpu} |`);
   }
   console.log(`${met === results.length ? 'TARGET MET' : 'TARGET MISSED'}: ${met} of ${results.length} scenarios at p99 ≤ ${TARGET_MS} ms${bench.throwaway ? ' (SMOKE RUN on a small throwaway database: not a measurement)' : ''}`);
-  if (results.some((x) => (x.result.cpu?.other ?? 0) > 0.2)) console.log('WARNING: other processes used more than 0.2 core during a run: the figures are disturbed.');
+  if (results.some((x) => (x.result.cpu?.other ?? 0) > 0.2)) {
+    console.log('WARNING: other processes used more than 0.2 core during a run: the figures are disturbed.');
+    for (const x of results) if ((x.result.cpu?.other ?? 0) > 0.2) console.log(`  ${x.name}: ${x.result.cpu!.busiest}`);
+  }
   fs.writeFileSync(path.join(RESULTS, 'projects-scale.json'), JSON.stringify({ at: new Date().toISOString(), projects: count, connections: CONNECTIONS, pool: POOL, sharedBuffers: buffers, seconds: SECONDS, targetMs: TARGET_MS, smoke: bench.throwaway, results }, null, 2));
   console.log('plans: bench/results/projects-scale-explain.txt; figures: bench/results/projects-scale.json');
 } finally {

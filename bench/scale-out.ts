@@ -14,7 +14,7 @@
  * Without BENCH_DATABASE_URL: a smoke run on a throwaway database of a few hundred records.
  * Knobs: SCALEOUT_COUNTS (1,2,4), SCALEOUT_CONNECTIONS, SCALEOUT_SECONDS.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -23,7 +23,7 @@ import { sql } from 'kysely';
 import { systemCtx } from '../src/domain/context.js';
 import { createApiKey } from '../src/domain/identity/index.js';
 import { systemClock } from '../src/system-clock.js';
-import { freePort, waitForHealth } from './child-server.js';
+import { freePort, spawnServe, waitForHealth } from './child-server.js';
 import { isClean, runLoad, type LoadResult } from './load.js';
 import { benchCaller, benchDatabase, say } from './scale-common.js';
 
@@ -31,7 +31,6 @@ const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results
 const COUNTS = (process.env.SCALEOUT_COUNTS ?? '1,2,4').split(',').map(Number);
 const CONNECTIONS = Number(process.env.SCALEOUT_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.SCALEOUT_SECONDS ?? 20);
-const BIN = path.resolve('bin/airport-intel.js');
 
 /** CPU seconds used so far by `pid` (Linux /proc; 0 elsewhere). */
 function cpuSeconds(pid: number): number {
@@ -98,16 +97,17 @@ try {
 
   for (const count of COUNTS) {
     const ports: number[] = [];
+    const warmUps: Promise<unknown>[] = [];
     for (let i = 0; i < count; i++) {
       const port = await freePort();
-      const child = spawn(process.execPath, [BIN, 'serve'], {
-        env: { ...process.env, DATABASE_URL: bench.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAIL_WORKER: 'off', DB_POOL_MAX: '5', SESSION_SECRET: 'bench-secret-0123456789-0123456789-0123456789' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
+      const { child, warmedUp } = spawnServe({ DATABASE_URL: bench.url, MAIL_WORKER: 'off', DB_POOL_MAX: '5', SESSION_SECRET: 'bench-secret-0123456789-0123456789-0123456789' }, port);
       children.push(child);
       ports.push(port);
+      warmUps.push(warmedUp);
     }
     for (const port of ports) await waitForHealth(port);
+    // Each process loads the project index once it listens: measured after, as a running fleet is.
+    await Promise.all(warmUps);
 
     // Consistency: a write through the first server, the next request to every other.
     let consistent = 'one process: nothing to compare';

@@ -347,8 +347,8 @@ type Secondary = 'region' | 'type' | 'year' | 'amount';
  * within a key, by the second column, so that a filter on both columns is a few contiguous slices.
  * A term first holds each row under each term it carries (decision 0068: at a million projects,
  * 2.75 terms a project, about 11 MB of rows and 4 MB of prefix counts a pair). A term and a status,
- * a region or a type were measured as pairs too and not kept (bench/README.md, "Term pairs with a
- * slot, measured"): no count got cheaper enough to show.
+ * a region or a type were measured as pairs too and not kept (bench/README.md, "A faster machine:
+ * every target re-measured", term pairs with a slot): no count got cheaper enough to show.
  */
 const PAIRS: [Primary, Secondary][] = [
   ['status', 'region'], ['status', 'type'], ['region', 'type'],

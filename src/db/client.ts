@@ -202,7 +202,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           conn.release();
         }
       },
-      close: () => db.destroy(),
+      close: async () => {
+        // The pool is ended directly, as PGlite's client is below: Kysely's destroy would answer a
+        // query after it (a request still in flight at shutdown) with an error of its own, a 500;
+        // an ended pool's "Cannot use a pool after calling end" is UNAVAILABLE (./errors.ts), a 503.
+        // A second close does nothing.
+        if (!pool.ending) await pool.end();
+      },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }

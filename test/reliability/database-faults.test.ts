@@ -175,38 +175,42 @@ describe('a database that stops answering', () => {
     await assertRecovers();
   });
 
-  it('stopped (a proxy refusing connections on PostgreSQL; a closed database on PGlite): 503 "unreachable", then recovery', async () => {
-    if (proxy) {
-      await proxy.refuse();
-      try {
-        assertUnavailable(await askEveryFace(), 'unreachable');
-        assertUnavailable(await askEveryFace(), 'unreachable');
-      } finally {
-        await proxy.accept();
-      }
-      await assertRecovers();
-    } else {
-      // An embedded database lives and dies with the process: a second service over its own
-      // database, closed under it, answers 503 on every face (recovery is a restart).
-      const gone = await startHarness({ open: { timeouts: { acquireMs: ACQUIRE_MS } } });
-      const [saved, savedMcp] = [pro, mcp];
-      try {
-        pro = await gone.identity({ plan: 'professional' });
-        mcp = await gone.identity({ plan: 'enterprise' });
-        const live = h;
-        h = gone;
-        try {
-          await gone.database.close();
-          assertUnavailable(await askEveryFace(), 'unreachable');
-        } finally {
-          h = live;
-        }
-      } finally {
-        [pro, mcp] = [saved, savedMcp];
-        await gone.app.close();
-      }
-      await assertRecovers();
+  // The embedded engine has no server to stop: its database is closed under it, below.
+  if (SERVER) it('stopped (a proxy refusing connections on PostgreSQL): 503 "unreachable", then recovery', async () => {
+    const p = proxy!;
+    await p.refuse();
+    try {
+      assertUnavailable(await askEveryFace(), 'unreachable');
+      assertUnavailable(await askEveryFace(), 'unreachable');
+    } finally {
+      await p.accept();
     }
+    await assertRecovers();
+  });
+
+  it('closed under the service (a request still in flight when `serve` closes its pool or engine, on both engines): 503 "unreachable", no 500', async () => {
+    // A second service over its own database, closed under it, answers 503 on every face (recovery
+    // is a restart). On PostgreSQL a query after Kysely's destroy failed with an error of its own,
+    // a 500 logged as an error; the pool is now ended directly (src/db/client.ts).
+    const gone = await startHarness({ open: { timeouts: { acquireMs: ACQUIRE_MS } } });
+    const [saved, savedMcp] = [pro, mcp];
+    try {
+      pro = await gone.identity({ plan: 'professional' });
+      mcp = await gone.identity({ plan: 'enterprise' });
+      const live = h;
+      h = gone;
+      try {
+        await gone.database.close();
+        assertUnavailable(await askEveryFace(), 'unreachable');
+        await gone.database.close(); // a second close (the harness's, a second signal's) does nothing
+      } finally {
+        h = live;
+      }
+    } finally {
+      [pro, mcp] = [saved, savedMcp];
+      await gone.close();
+    }
+    await assertRecovers();
   });
 
   it('statements that wait on a lock (PostgreSQL) are cancelled by the statement timeout: 503; PGlite queues them behind the holder until the acquire timeout', async () => {

@@ -123,6 +123,25 @@ describe('airport-intel CLI', () => {
     assert.match(bad.stderr, /--min-articles must be a positive integer/);
   });
 
+  it('seed synthetic analyzes the tables before it refreshes the common words, with a line for each on stderr', async () => {
+    const seeded = await cli('seed', 'synthetic', '--articles', '120', '--seed', '12');
+    assert.equal(seeded.code, 0, seeded.stderr);
+    assert.equal(seeded.stdout, '');
+    const lines = seeded.stderr.split('\n');
+    const analyzed = lines.findIndex((l) => /^Analyzed the tables in [\d.]+ s$/.test(l));
+    const common = lines.findIndex((l) => l.startsWith('Common words of the search: '));
+    assert.ok(analyzed > 0 && common > analyzed, seeded.stderr);
+    const database = await open();
+    try {
+      // The planner's statistics of the table just written: only ANALYZE fills pg_stats (the embedded
+      // engine has no autovacuum; a test database is too new for PostgreSQL's).
+      const stats = await sql<{ n: number }>`select count(*)::int as n from pg_stats where schemaname = current_schema() and tablename = 'articles'`.execute(database.db);
+      assert.ok(stats.rows[0]!.n >= 5, JSON.stringify(stats.rows));
+    } finally {
+      await database.close();
+    }
+  });
+
   // Only the embedded database has a single owner; a PostgreSQL server takes many processes.
   if (!process.env.TEST_DATABASE_URL) it('says clearly when the embedded database is in use by another process', async () => {
     const holder = await open(); // this test process now holds DATA_DIR, like a running server

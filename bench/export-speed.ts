@@ -6,7 +6,8 @@
  * - COPY: the export's own SELECT (taken from the domain operation itself, `CsvExport.select`, with
  *   its parameters inlined) run as `COPY (<select>) TO STDOUT WITH CSV` through pg-copy-streams on
  *   PostgreSQL, or `COPY (<select>) TO '/dev/blob' WITH CSV` in PGlite; rows/s.
- * - app: the real server as a child process (`bin/airport-intel.js serve`) answering the export
+ * - app: the real server as a child process (`bin/airport-intel.js serve`, measured after the warm-up
+ *   of its project index, `spawnServe` in bench/child-server.ts) answering the export
  *   route over HTTP to an administrator with the enterprise plan (which includes `wat`) (every row, no cap):
  *   `/api/v1/projects/export`, `/v1/tenders/export`, `/v1/search/export`; rows/s.
  *
@@ -17,7 +18,7 @@
  *   node --import tsx bench/export-speed.ts     # knobs: EXPORT_ROWS (default 100000), EXPORT_ENGINES
  *                                               # (postgres,pglite), BENCH_DATABASE_URL
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -43,7 +44,7 @@ import { ARTICLE_CSV_COLUMNS } from '../src/http/v1/records/article.js';
 import { TENDER_CSV_COLUMNS } from '../src/http/v1/records/tender.js';
 import { seedSynthetic } from '../src/seed/synthetic.js';
 import { systemClock } from '../src/system-clock.js';
-import { freePort, waitForHealth } from './child-server.js';
+import { freePort, spawnServe, waitForHealth } from './child-server.js';
 import { measureCpu, type CpuShare } from './machine.js';
 
 const TARGET = 0.7;
@@ -167,13 +168,6 @@ async function download(port: number, route: string, key: string, server: ChildP
   return { rows: lines - 1, bytes, seconds, cpu: adjusted };
 }
 
-function startServer(env: Record<string, string>, port: number): ChildProcess {
-  return spawn(process.execPath, [path.resolve('bin/airport-intel.js'), 'serve'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SESSION_SECRET: SECRET },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
 async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -229,8 +223,11 @@ async function benchPostgres(): Promise<Result[]> {
       await client.end();
     }
     const port = await freePort();
-    child = startServer({ DATABASE_URL: url.toString() }, port);
+    const served = spawnServe({ ...{ DATABASE_URL: url.toString() }, SESSION_SECRET: SECRET }, port);
+    child = served.child;
     await waitForHealth(port);
+    // The project index loads in the background after the server listens: measured after it.
+    await served.warmedUp;
     const results: Result[] = [];
     for (const kind of Object.keys(ROUTES) as Kind[]) {
       await download(port, ROUTES[kind], prepared.key, child); // warm-up
@@ -276,8 +273,11 @@ async function benchPglite(): Promise<Result[]> {
       await pgl.close();
     }
     const port = await freePort();
-    child = startServer({ DATA_DIR: dir }, port);
+    const served = spawnServe({ ...{ DATA_DIR: dir }, SESSION_SECRET: SECRET }, port);
+    child = served.child;
     await waitForHealth(port);
+    // The project index loads in the background after the server listens: measured after it.
+    await served.warmedUp;
     const results: Result[] = [];
     for (const kind of Object.keys(ROUTES) as Kind[]) {
       await download(port, ROUTES[kind], prepared.key, child); // warm-up

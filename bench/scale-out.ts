@@ -5,18 +5,22 @@
  * the response cache on, as shipped) at SCALEOUT_CONNECTIONS (20) for SCALEOUT_SECONDS (20) per
  * count. Prints req/s, p50, p99 per count, the ratio to one process (goal: 2 processes ≥ 1.5×), and
  * the cores used by the servers, by PostgreSQL and by the rest, so the 4-process run says what
- * saturates. Before each count's load it checks that processes agree: a write through one server
+ * saturates, and the machine's ceiling: how many times one process's throughput all its cores
+ * could serve at the CPU per request measured with one process (everything on the machine counted).
+ * Each process is warmed by SCALEOUT_WARM_SECONDS (15) of the same load on its own before a count
+ * is measured. Before each count's load it checks that processes agree: a write through one server
  * (a project's title changed, then an API key revoked) is seen by the very next request to EVERY
  * other server (content version and identity version across processes), and prints the result.
  *
  *   BENCH_DATABASE_URL=postgres://…/scale npm run bench:scale-out     # a seeded database (bench/README.md)
  *
  * Without BENCH_DATABASE_URL: a smoke run on a throwaway database of a few hundred records.
- * Knobs: SCALEOUT_COUNTS (1,2,4), SCALEOUT_CONNECTIONS, SCALEOUT_SECONDS.
+ * Knobs: SCALEOUT_COUNTS (1,2,4), SCALEOUT_CONNECTIONS, SCALEOUT_SECONDS, SCALEOUT_WARM_SECONDS.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -31,6 +35,7 @@ const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results
 const COUNTS = (process.env.SCALEOUT_COUNTS ?? '1,2,4').split(',').map(Number);
 const CONNECTIONS = Number(process.env.SCALEOUT_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.SCALEOUT_SECONDS ?? 20);
+const WARM_SECONDS = Number(process.env.SCALEOUT_WARM_SECONDS ?? 15);
 
 /** CPU seconds used so far by `pid` (Linux /proc; 0 elsewhere). */
 function cpuSeconds(pid: number): number {
@@ -41,6 +46,16 @@ function cpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * The most requests a second that `cores` cores can serve at the CPU cost measured with one process:
+ * `coresUsed` (every process of the machine, bench/machine.ts `CpuShare.total`) at `rps`.
+ * @returns the cost in ms of CPU per request, the ceiling in req/s and as a multiple of `rps`
+ */
+function machineCeiling(coresUsed: number, rps: number, cores: number): { cores: number; msPerRequest: number; rps: number; ratio: number } {
+  const costSeconds = coresUsed / rps;
+  return { cores, msPerRequest: costSeconds * 1000, rps: cores / costSeconds, ratio: cores / costSeconds / rps };
 }
 
 /** A round-robin HTTP load balancer over `ports` on 127.0.0.1; resolves with its port and close(). */
@@ -135,6 +150,12 @@ try {
     }
     say(`${count} process(es): ${consistent}`);
 
+    // Each process warmed by the same load on its own for WARM_SECONDS, as a fleet's processes are:
+    // a fresh process's CPU per request falls by about half over its first 15-20 s of this load
+    // (V8's optimizing tiers, its heap sizing), and measured cold, a process given half the
+    // requests spends twice the share of the run cold.
+    for (const port of ports) await runLoad({ url: `http://127.0.0.1:${port}`, paths, headers: { authorization: `Bearer ${key}` }, connections: CONNECTIONS, seconds: WARM_SECONDS });
+
     const lb = await balancer(ports);
     const pids = children.slice(-count).map((c) => c.pid!);
     const before = pids.reduce((n, pid) => n + cpuSeconds(pid), 0);
@@ -156,6 +177,16 @@ try {
   }
   const two = results.find((r) => r.servers === 2)?.result.rps;
   if (one && two) console.log(`${two / one >= 1.5 ? 'TARGET MET' : 'TARGET MISSED'}: 2 processes give ${(two / one).toFixed(2)}× one (target ≥ 1.5×)${bench.throwaway ? ' (SMOKE RUN: not a measurement)' : ''}`);
+  // What the machine allows: at one process's CPU per request (servers, PostgreSQL, balancer and
+  // load together), all of the machine's cores serve at most `cores / cost` requests a second.
+  const single = results.find((r) => r.servers === 1);
+  if (single?.result.cpu && one) {
+    const ceiling = machineCeiling(single.result.cpu.total, one, os.availableParallelism());
+    console.log(`this machine's ceiling: ${ceiling.cores} cores / ${ceiling.msPerRequest.toFixed(2)} ms of CPU per request at 1 process (everything on the machine: ${single.result.cpu.total.toFixed(2)} cores at ${one.toFixed(0)} req/s) = ${ceiling.rps.toFixed(0)} req/s = ${ceiling.ratio.toFixed(2)}× one${ceiling.ratio < 1.5 ? ': 1.5× cannot be shown on this machine' : ''}`);
+    for (const { servers, result: r } of results.filter((x) => x.servers > 1 && x.result.cpu)) {
+      console.log(`  ${servers} processes: ${(((r.cpu!.total / r.rps) * 1000)).toFixed(2)} ms of CPU per request, ${((r.rps / ceiling.rps) * 100).toFixed(0)} % of the ceiling`);
+    }
+  }
   const four = results.find((r) => r.servers === 4);
   if (four?.result.cpu) {
     const pgCores = four.result.cpu.postgres;

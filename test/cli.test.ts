@@ -123,12 +123,12 @@ describe('airport-intel CLI', () => {
     assert.match(bad.stderr, /--min-articles must be a positive integer/);
   });
 
-  it('seed synthetic analyzes the tables before it refreshes the common words, with a line for each on stderr', async () => {
+  it('seed synthetic vacuums and analyzes the tables before it refreshes the common words, with a line for each on stderr', async () => {
     const seeded = await cli('seed', 'synthetic', '--articles', '120', '--seed', '12');
     assert.equal(seeded.code, 0, seeded.stderr);
     assert.equal(seeded.stdout, '');
     const lines = seeded.stderr.split('\n');
-    const analyzed = lines.findIndex((l) => /^Analyzed the tables in [\d.]+ s$/.test(l));
+    const analyzed = lines.findIndex((l) => /^Vacuumed and analyzed the tables in [\d.]+ s$/.test(l));
     const common = lines.findIndex((l) => l.startsWith('Common words of the search: '));
     assert.ok(analyzed > 0 && common > analyzed, seeded.stderr);
     const database = await open();
@@ -137,6 +137,9 @@ describe('airport-intel CLI', () => {
       // engine has no autovacuum; a test database is too new for PostgreSQL's).
       const stats = await sql<{ n: number }>`select count(*)::int as n from pg_stats where schemaname = current_schema() and tablename = 'articles'`.execute(database.db);
       assert.ok(stats.rows[0]!.n >= 5, JSON.stringify(stats.rows));
+      // And its pages marked all-visible: only VACUUM sets the visibility map (index-only scans read it).
+      const visible = await sql<{ pages: number; visible: number }>`select relpages as pages, relallvisible as visible from pg_class where oid = 'articles'::regclass`.execute(database.db);
+      assert.ok(visible.rows[0]!.visible > 0 && visible.rows[0]!.visible === visible.rows[0]!.pages, JSON.stringify(visible.rows));
     } finally {
       await database.close();
     }

@@ -169,7 +169,7 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
       return withDatabase(async (database) => {
         const started = Date.now();
         const kindStarted: Record<string, { at: number; done: number }> = {};
-        const { analyzeSeeded, seedSynthetic } = await import('../seed/synthetic.js');
+        const { seedSynthetic, vacuumSeeded } = await import('../seed/synthetic.js');
         const report = await seedSynthetic(database.db, {
           ...counts,
           seed: seedValue,
@@ -189,8 +189,8 @@ ${example('airport-intel serve', 'airport-intel users create --email ana@example
           const { before, after } = await compactProjectFacets(systemCtx(database.db, systemClock, 'cli'));
           say(`Compacted the project facet counts: ${before.toLocaleString('en')} rows to ${after.toLocaleString('en')}`);
         }
-        // Statistics of the new rows before anything reads them (the common words' refresh below).
-        say(`Analyzed the tables in ${(await analyzeSeeded(database.db)).toFixed(1)} s`);
+        // Statistics and the visibility map of the new rows before anything reads them (the common words' refresh below).
+        say(`Vacuumed and analyzed the tables in ${(await vacuumSeeded(database.db)).toFixed(1)} s`);
         // The common words' postings, now rather than at the worker's next daily refresh.
         if (report.articles > 0) await refreshCommonWordsWithProgress(database.db, undefined);
       }, { longStatements: true });

@@ -55,8 +55,8 @@ const DAY_MS = 86_400_000;
  *   (bench/README.md, "A million articles seeded in one command");
  * - the visibility map, which only VACUUM sets, so that index-only walks (the value sorts of
  *   `/v1/projects`) need not visit the heap.
- * It took 14.8 s after a million articles. Autovacuum would get there too, later; the embedded engine has none. A plain VACUUM locks no
- * reader or writer out. Must not run inside a transaction.
+ * It took 14.8 s after a million articles. Autovacuum would get there too, later; the embedded
+ * engine has none. A plain VACUUM locks no reader or writer out. Must not run inside a transaction.
  * @returns the seconds it took
  */
 export async function vacuumSeeded(db: Kysely<DB>): Promise<number> {

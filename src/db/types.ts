@@ -173,7 +173,7 @@ export interface ArticleSearchPostings {
   sort_order: number;
 }
 
-/** Migrations 0030 and 0031: the words and two-word phrases whose postings are kept (chosen by the job `search.refresh-common-words`), each with the `anchor` lexeme the trigger finds it by. */
+/** Migrations 0030 and 0031: the words and two- and three-word phrases whose postings are kept (chosen by the job `search.refresh-common-words`), each with the `anchor` lexeme the trigger finds it by. */
 export interface SearchCommonWords {
   anchor: string;
   articles: number;

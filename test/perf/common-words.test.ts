@@ -234,6 +234,48 @@ describe('common words read from their postings', () => {
     await assertExact('with a phrase');
   });
 
+  it('keeps a three-word phrase whose two-word phrases are common: the quoted phrase of three reads its postings', async () => {
+    const db = h.database.db;
+    const edition = await makeEdition(h);
+    for (let i = 0; i < MIN; i++) {
+      await makeArticle(h, { edition_id: edition.id, headline: `Wombatport taxiway lights renewed, phase ${i + 1}${i % 4 === 0 ? ': Wombatport taxiway lights again' : ''}`, sort_order: i });
+    }
+    // Both two-word phrases, never the three words in a row: a match of neither three-word query.
+    const pairs: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      pairs.push((await makeArticle(h, { edition_id: edition.id, headline: `Wombatport taxiway works and new taxiway lights, part ${i + 1}`, sort_order: 40 + i })).id);
+    }
+    // A three-word run whose second pair is rare is not counted (a phrase is in no more articles than its parts).
+    await makeArticle(h, { edition_id: edition.id, headline: 'Wombatport taxiway quolls', sort_order: 50 });
+    const report = await refreshCommonWords(await adminCtx(h), { minArticles: MIN, postingsPerWord: 3 });
+    const added = report.added.map((w) => w.lexeme);
+    assert.ok(added.includes('wombatport taxiway light'), JSON.stringify(report.added));
+    assert.ok(added.includes('wombatport taxiway') && added.includes('taxiway light'), 'and its two-word phrases');
+    assert.ok(!added.some((w) => w.includes('quoll')), 'no phrase of a rare word');
+    const { rows } = await sql<{ q: string; anchor: string }>`select query::text as q, anchor from search_common_words where lexeme = 'wombatport taxiway light'`.execute(db);
+    assert.deepEqual(rows, [{ q: `'wombatport' <-> 'taxiway' <-> 'light'`, anchor: 'wombatport' }]);
+    assert.equal(await commonWordOf(db, '"Wombatport taxiway lights"'), 'wombatport taxiway light');
+    assert.equal(await commonWordOf(db, '"Wombatport taxiway"'), 'wombatport taxiway');
+    assert.equal(await commonWordOf(db, 'Wombatport taxiway lights'), undefined, 'the three words unquoted are not the phrase');
+    const want = await reference(db, '"Wombatport taxiway lights"');
+    assert.equal(want.length, MIN);
+    assert.ok(pairs.every((id) => !want.includes(id)), 'an article with both pairs apart is not a match');
+    assert.deepEqual(await postings(db, 'wombatport taxiway light'), want.slice(0, 3));
+    for (const [limit, offset] of [[3, 0], [2, 1], [5, 0], [MIN, 0], [3, MIN - 2]] as const) {
+      const page = await findArticles(db, { q: '"Wombatport taxiway lights"' }, { limit, offset, counted: false });
+      assert.deepEqual(page.items.map((a) => a.id), want.slice(offset, offset + limit), `three-word phrase limit ${limit} offset ${offset}`);
+    }
+    // The trigger keeps the phrase's postings by its anchor: a headline that breaks the run loses its
+    // posting, and one that ranks first joins them.
+    const top = want[0]!;
+    await db.updateTable('articles').set({ headline: 'Wombatport taxiway and its lights', content: 'Lights of the taxiway at Wombatport.' }).where('id', '=', top).execute();
+    assert.ok(!(await postings(db, 'wombatport taxiway light')).includes(top), 'the posting of a headline without the run is gone');
+    const first = await makeArticle(h, { edition_id: edition.id, headline: 'Wombatport taxiway lights, Wombatport taxiway lights, Wombatport taxiway lights', sort_order: 0 });
+    assert.equal((await postings(db, 'wombatport taxiway light'))[0], first.id);
+    assert.deepEqual((await findArticles(db, { q: '"wombatport taxiway light"' }, { limit: 3, offset: 0, counted: false })).items.map((a) => a.id), (await reference(db, '"Wombatport taxiway lights"')).slice(0, 3));
+    await assertExact('with a three-word phrase');
+  });
+
   it('rebuilds the words on the next refresh and drops those that became rare', async () => {
     const ctx = await adminCtx(h);
     const before = await words(h.database.db);

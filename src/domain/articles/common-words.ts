@@ -1,10 +1,11 @@
 /**
  * The common words' postings (migrations 0030 and 0031, decision 0061): for each lexeme that many
- * published articles contain, and each two-word phrase of such lexemes that as many contain, a row
- * for each of its first matches with its `ts_rank` for that word (or phrase) alone, indexed in the
- * search's order, so that a one-word query for a common word, or a quoted two-word phrase of them,
- * reads its first page off an index instead of ranking every match (bench/README.md, "Common words
- * read from their postings", "Common phrases too").
+ * published articles contain, and each two- or three-word phrase of such lexemes that as many
+ * contain, a row for each of its first matches with its `ts_rank` for that word (or phrase) alone,
+ * indexed in the search's order, so that a one-word query for a common word, or a quoted phrase of
+ * two or three of them, reads its first page off an index instead of ranking every match
+ * (bench/README.md, "Common words read from their postings", "Common phrases too", "Phrases of
+ * three").
  *
  * The postings of a listed word (`search_common_words`) hold exactly the published articles that
  * contain it and sort, in the search's order (rank for the word alone, edition date, order in the
@@ -59,7 +60,7 @@ export interface RefreshCommonWordsOptions {
   minArticles?: number | undefined;
   /** Rows read for the statistics when the archive is larger (default {@link WORD_STATISTICS_SAMPLE_ROWS}). */
   sampleRows?: number | undefined;
-  /** Rows read for the two-word phrases' statistics when the archive is larger (default {@link PHRASE_STATISTICS_SAMPLE_ROWS}). */
+  /** Rows read for the phrases' statistics when the archive is larger (default {@link PHRASE_STATISTICS_SAMPLE_ROWS}). */
   phraseSampleRows?: number | undefined;
   /** Best-ranked articles kept per word (default {@link POSTINGS_PER_WORD}). */
   postingsPerWord?: number | undefined;
@@ -110,7 +111,7 @@ async function wordStatistics(db: Kysely<DB>, atLeast: number, sampleRows: numbe
 }
 
 /**
- * How many published articles are read to count the two-word phrases: a smaller sample than the
+ * How many published articles are read to count the phrases: a smaller sample than the
  * words' (each article's positions of the common words are joined with themselves: 2.2 s for
  * 10 000 articles of the synthetic archive, within the worker's 5 s statement bound only on a
  * quiet machine), about a second at any size; at the threshold of 5 000 articles in a million, a
@@ -119,10 +120,13 @@ async function wordStatistics(db: Kysely<DB>, atLeast: number, sampleRows: numbe
 export const PHRASE_STATISTICS_SAMPLE_ROWS = 5_000;
 
 /**
- * The two-word phrases of `words` (lexemes of letters and digits: a phrase in `atLeast` articles has
- * both its words in as many) in at least `atLeast` published articles, counted as adjacent
- * positions (what `'a' <-> 'b'` matches), estimated from a sample of about `sampleRows` articles;
- * each as `'a b'`.
+ * The two- and three-word phrases of `words` (lexemes of letters and digits: a phrase in `atLeast`
+ * articles has each of its words in as many) in at least `atLeast` published articles, counted as
+ * adjacent positions (what `'a' <-> 'b'` and `'a' <-> 'b' <-> 'c'` match), estimated from a sample
+ * of about `sampleRows` articles; each as `'a b'` or `'a b c'`. A three-word phrase is counted only
+ * where both of its two-word phrases are themselves in `atLeast` articles (a phrase is in no more
+ * articles than any part of it), and its words may repeat only apart (`a b a`, not `a a b`), as a
+ * two-word phrase's words never repeat.
  */
 async function phraseStatistics(db: Kysely<DB>, atLeast: number, sampleRows: number, words: string[]): Promise<{ word: string; ndoc: number }[]> {
   const single = words.filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
@@ -137,10 +141,21 @@ async function phraseStatistics(db: Kysely<DB>, atLeast: number, sampleRows: num
       select d.doc, u.lexeme, p.pos
         from d cross join lateral unnest(d.search_vector) u(lexeme, positions, weights)
         join unnest(${single}::text[]) w(lexeme) on w.lexeme = u.lexeme
-       cross join lateral unnest(u.positions) p(pos))
-    select a.lexeme || ' ' || b.lexeme as word, count(distinct a.doc)::int as ndoc
-      from t a join t b on b.doc = a.doc and b.pos = a.pos + 1
-     where a.lexeme <> b.lexeme
+       cross join lateral unnest(u.positions) p(pos)),
+    pairs as materialized (
+      select a.doc, a.pos, a.lexeme as first, b.lexeme as second
+        from t a join t b on b.doc = a.doc and b.pos = a.pos + 1
+       where a.lexeme <> b.lexeme),
+    common as materialized (
+      select first, second, count(distinct doc)::int as ndoc
+        from pairs group by 1, 2
+      having count(distinct doc) * ${scale}::float8 >= ${atLeast}),
+    kept as materialized (
+      select p.* from pairs p join common c on c.first = p.first and c.second = p.second)
+    select first || ' ' || second as word, ndoc from common
+    union all
+    select a.first || ' ' || a.second || ' ' || b.second as word, count(distinct a.doc)::int as ndoc
+      from kept a join kept b on b.doc = a.doc and b.pos = a.pos + 1
      group by 1
     having count(distinct a.doc) * ${scale}::float8 >= ${atLeast}`.execute(db);
   return rows.map((r) => ({ word: r.word, ndoc: Math.round(r.ndoc * scale) }));
@@ -148,8 +163,8 @@ async function phraseStatistics(db: Kysely<DB>, atLeast: number, sampleRows: num
 
 /**
  * The tsquery (as text) that a query for `lexeme` alone gives:
- * - for a two-word phrase (`intern airport`), the phrase of its lexemes (`'intern' <-> 'airport'`,
- *   what `"International Airport"`, quoted, gives);
+ * - for a two- or three-word phrase (`intern airport`, `sustain aviat fuel`), the phrase of its
+ *   lexemes (`'intern' <-> 'airport'`, what `"International Airport"`, quoted, gives);
  * - for a word of letters and digits, the lexeme itself (not `websearch_to_tsquery` of it, which
  *   would stem the stem again: `expans` would become `expan`);
  * - for a hyphenated compound, `websearch_to_tsquery` of it when that is the compound followed by
@@ -172,8 +187,8 @@ async function queryOf(db: Kysely<DB>, lexeme: string): Promise<string | undefin
  *   while in at least half of that (the gap keeps a word near the threshold from being added and
  *   dropped on alternate days) and loses them below;
  * - only lexemes of letters and digits, or hyphenated compounds of them, are chosen (what a
- *   one-word query can ask for: {@link queryOf}), and the two-word phrases of such words (what a
- *   quoted phrase asks for: {@link phraseStatistics}), under the same threshold;
+ *   one-word query can ask for: {@link queryOf}), and the two- and three-word phrases of such words
+ *   (what a quoted phrase asks for: {@link phraseStatistics}), under the same threshold;
  * - each kept word's postings are rebuilt as its first `postingsPerWord` matches in the search's
  *   order and its floor set to the last of them (so that new articles and deletes since the last
  *   refresh are balanced again);

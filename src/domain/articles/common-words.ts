@@ -120,59 +120,101 @@ async function wordStatistics(db: Kysely<DB>, atLeast: number, sampleRows: numbe
 export const PHRASE_STATISTICS_SAMPLE_ROWS = 5_000;
 
 /**
- * The two- and three-word phrases of `words` (lexemes of letters and digits: a phrase in `atLeast`
- * articles has each of its words in as many) in at least `atLeast` published articles, counted as
- * adjacent positions (what `'a' <-> 'b'` and `'a' <-> 'b' <-> 'c'` match), estimated from a sample
- * of about `sampleRows` articles; each as `'a b'` or `'a b c'`. A three-word phrase is counted only
- * where both of its two-word phrases are themselves in `atLeast` articles (a phrase is in no more
- * articles than any part of it), and its words may repeat only apart (`a b a`, not `a a b`), as a
- * two-word phrase's words never repeat.
+ * One counted phrase (or compound) of {@link phraseStatistics}: its key (its words' lexemes, space
+ * separated: `intern airport`, `includ net-zero`), the tsquery text a quoted phrase of those words
+ * gives (`'includ' <-> 'net-zero' <-> 'net' <-> 'zero'`), and the published articles that contain
+ * it, estimated.
  */
-async function phraseStatistics(db: Kysely<DB>, atLeast: number, sampleRows: number, words: string[]): Promise<{ word: string; ndoc: number }[]> {
-  const single = words.filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
-  if (single.length < 1) return [];
+interface PhraseStatistic { word: string; query: string; ndoc: number }
+
+/**
+ * The two- and three-word phrases of `words` (lexemes of letters and digits, or hyphenated
+ * compounds of them: a phrase in `atLeast` articles has each of its words in as many) in at least
+ * `atLeast` published articles, and the query of each compound of `words`, estimated from a
+ * sample of about `sampleRows` articles and counted from positions, as phrase queries match:
+ * - a word is a lexeme at one position, or a compound followed by each of its parts at the next
+ *   positions (`net-zero` at p, `net` at p + 1, `zero` at p + 2: what the text `net-zero` gives).
+ *   A compound's query is the compound and its parts as a phrase (`'net-zero' <-> 'net' <-> 'zero'`),
+ *   read from the positions, since its lexeme is not always its parts' stems joined (`duty-fre`
+ *   has the parts `duti` and `free`); a compound with a part at no position (a stop word:
+ *   `state-of-the-art`) or a part not among `words` is no word here;
+ * - a phrase is two or three words side by side (each word at the position after the last of the
+ *   one before), its query their queries joined by `<->`, its key their lexemes;
+ * - a three-word phrase is counted only where both of its two-word phrases are themselves in
+ *   `atLeast` articles (a phrase is in no more articles than any part of it), and its words may
+ *   repeat only apart (`a b a`, not `a a b`), as a two-word phrase's words never repeat.
+ * @returns the phrases (key with a space) in at least `atLeast` articles, and every compound seen
+ *   (key without a space) whatever its count
+ */
+async function phraseStatistics(db: Kysely<DB>, atLeast: number, sampleRows: number, words: string[]): Promise<PhraseStatistic[]> {
+  const listed = words.filter((w) => /^[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*$/u.test(w));
+  if (listed.length < 1) return [];
   const { percent, scale } = await samplePercent(db, sampleRows);
   const sample = percent < 100 ? sql.raw(` tablesample system (${percent.toFixed(4)}) repeatable (0)`) : sql``;
-  const { rows } = await sql<{ word: string; ndoc: number }>`
+  // The CTEs' row estimates are guesses (a materialized CTE has no statistics): at 1 % of them, the
+  // planner joined the phrases of three by a nested loop over every pair of rows (24 million tests
+  // for a sample of 500 articles); the joins are equalities, so hash and merge joins are forced.
+  const rows = await db.transaction().execute(async (trx) => {
+    await sql`set local enable_nestloop = off`.execute(trx);
+    return (await sql<PhraseStatistic>`
     with d as (
       select row_number() over () as doc, search_vector from article_search${sample}
        where edition_status = 'published' and kind = 'article'),
     t as materialized (
       select d.doc, u.lexeme, p.pos
         from d cross join lateral unnest(d.search_vector) u(lexeme, positions, weights)
-        join unnest(${single}::text[]) w(lexeme) on w.lexeme = u.lexeme
+        join unnest(${listed}::text[]) w(lexeme) on w.lexeme = u.lexeme
        cross join lateral unnest(u.positions) p(pos)),
+    units as materialized (
+      select doc, pos as first, pos as last, lexeme as key, quote_literal(lexeme) as query
+        from t where strpos(lexeme, '-') = 0
+      union all
+      select c.doc, c.pos, c.pos + count(*)::int, c.lexeme,
+             quote_literal(c.lexeme) || ' <-> ' || string_agg(quote_literal(p.lexeme), ' <-> ' order by p.pos)
+        from t c join t p on p.doc = c.doc and p.pos > c.pos and p.pos <= c.pos + cardinality(string_to_array(c.lexeme, '-'))
+       where strpos(c.lexeme, '-') > 0
+       group by c.doc, c.pos, c.lexeme
+      having count(*) = cardinality(string_to_array(c.lexeme, '-')) and count(distinct p.pos) = count(*)),
     pairs as materialized (
-      select a.doc, a.pos, a.lexeme as first, b.lexeme as second
-        from t a join t b on b.doc = a.doc and b.pos = a.pos + 1
-       where a.lexeme <> b.lexeme),
+      select a.doc, a.first, b.first as second, a.key as k1, b.key as k2, a.query as q1, b.query as q2
+        from units a join units b on b.doc = a.doc and b.first = a.last + 1
+       where a.key <> b.key),
     common as materialized (
-      select first, second, count(distinct doc)::int as ndoc
-        from pairs group by 1, 2
+      select k1, k2, q1, q2, count(distinct doc)::int as ndoc
+        from pairs group by 1, 2, 3, 4
       having count(distinct doc) * ${scale}::float8 >= ${atLeast}),
     kept as materialized (
-      select p.* from pairs p join common c on c.first = p.first and c.second = p.second)
-    select first || ' ' || second as word, ndoc from common
+      select p.* from pairs p join common c using (k1, k2, q1, q2))
+    select k1 || ' ' || k2 as word, q1 || ' <-> ' || q2 as query, ndoc from common
     union all
-    select a.first || ' ' || a.second || ' ' || b.second as word, count(distinct a.doc)::int as ndoc
-      from kept a join kept b on b.doc = a.doc and b.pos = a.pos + 1
-     group by 1
-    having count(distinct a.doc) * ${scale}::float8 >= ${atLeast}`.execute(db);
-  return rows.map((r) => ({ word: r.word, ndoc: Math.round(r.ndoc * scale) }));
+    select a.k1 || ' ' || a.k2 || ' ' || b.k2, a.q1 || ' <-> ' || a.q2 || ' <-> ' || b.q2, count(distinct a.doc)::int
+      from kept a join kept b on b.doc = a.doc and b.first = a.second and b.k1 = a.k2 and b.q1 = a.q2
+     group by 1, 2
+    having count(distinct a.doc) * ${scale}::float8 >= ${atLeast}
+    union all
+    select key, query, count(distinct doc)::int from units where strpos(key, '-') > 0 group by 1, 2`.execute(trx)).rows;
+  });
+  return rows.map((r) => ({ word: r.word, query: r.query, ndoc: Math.round(r.ndoc * scale) }));
 }
 
 /**
  * The tsquery (as text) that a query for `lexeme` alone gives:
- * - for a two- or three-word phrase (`intern airport`, `sustain aviat fuel`), the phrase of its
- *   lexemes (`'intern' <-> 'airport'`, what `"International Airport"`, quoted, gives);
+ * - what the sample's positions showed for it (`counted`, {@link phraseStatistics}): for a phrase,
+ *   its words' queries joined by `<->` (`'intern' <-> 'airport'`, what `"International Airport"`,
+ *   quoted, gives; `'includ' <-> 'net-zero' <-> 'net' <-> 'zero'` for `"including net-zero"`);
+ *   for a compound, the compound followed by its parts (`'duty-fre' <-> 'duti' <-> 'free'`, what
+ *   `duty-free` gives);
+ * - else, for a phrase, the phrase of its lexemes;
  * - for a word of letters and digits, the lexeme itself (not `websearch_to_tsquery` of it, which
  *   would stem the stem again: `expans` would become `expan`);
- * - for a hyphenated compound, `websearch_to_tsquery` of it when that is the compound followed by
- *   its parts as a phrase (`'net-zero' <-> 'net' <-> 'zero'`), so that every match contains the
- *   compound lexeme (its anchor: the trigger finds an entry by a lexeme every match contains); else `undefined`
- *   (`duty-fre` gives `'duty-fr' <-> …`: not kept).
+ * - for a compound the sample did not show, `websearch_to_tsquery` of it when that is the compound
+ *   followed by its parts as a phrase (`'net-zero' <-> 'net' <-> 'zero'`), so that every match
+ *   contains the compound lexeme (its anchor: the trigger finds an entry by a lexeme every match
+ *   contains); else `undefined` (`duty-fre` gives `'duty-fr' <-> …`: not kept).
  */
-async function queryOf(db: Kysely<DB>, lexeme: string): Promise<string | undefined> {
+async function queryOf(db: Kysely<DB>, lexeme: string, counted: ReadonlyMap<string, string>): Promise<string | undefined> {
+  const seen = counted.get(lexeme);
+  if (seen !== undefined) return seen;
   if (lexeme.includes(' ')) return lexeme.split(' ').map((w) => `'${w}'`).join(' <-> ');
   if (!lexeme.includes('-')) return `'${lexeme}'`;
   const { rows } = await sql<{ q: string }>`select websearch_to_tsquery('english', ${lexeme})::text as q`.execute(db);
@@ -203,12 +245,16 @@ export async function refreshCommonWords(ctx: Ctx, options: RefreshCommonWordsOp
   const db = ctx.db as Kysely<DB>;
   const words = await wordStatistics(db, Math.ceil(min / 2), options.sampleRows ?? WORD_STATISTICS_SAMPLE_ROWS);
   const phrases = await phraseStatistics(db, Math.ceil(min / 2), options.phraseSampleRows ?? PHRASE_STATISTICS_SAMPLE_ROWS, words.map((w) => w.word));
-  const stats = [...words, ...phrases];
+  // The phrases and the compounds' queries as the positions show them ({@link phraseStatistics}),
+  // the commonest reading of each first.
+  const counted = new Map<string, string>();
+  for (const p of [...phrases].sort((a, b) => b.ndoc - a.ndoc)) if (!counted.has(p.word)) counted.set(p.word, p.query);
+  const stats = [...words, ...phrases.filter((p) => p.word.includes(' '))];
   const { rows: listed } = await sql<{ lexeme: string }>`select lexeme from search_common_words`.execute(db);
   const current = new Set(listed.map((r) => r.lexeme));
   const kept: { word: string; ndoc: number; query: string }[] = [];
   for (const s of stats.filter((w) => w.ndoc >= min || current.has(w.word)).sort((a, b) => b.ndoc - a.ndoc || (a.word < b.word ? -1 : 1))) {
-    const query = await queryOf(db, s.word);
+    const query = await queryOf(db, s.word, counted);
     if (query !== undefined) kept.push({ ...s, query });
   }
   const keptWords = new Set(kept.map((s) => s.word));
@@ -237,7 +283,7 @@ export async function refreshCommonWords(ctx: Ctx, options: RefreshCommonWordsOp
          order by p.rank, p.publish_date, p.sort_order desc, p.article_id desc
          limit 1
         on conflict (lexeme) do update
-          set floor_rank = excluded.floor_rank, floor_date = excluded.floor_date, floor_sort_order = excluded.floor_sort_order,
+          set query = excluded.query, anchor = excluded.anchor, floor_rank = excluded.floor_rank, floor_date = excluded.floor_date, floor_sort_order = excluded.floor_sort_order,
               floor_article_id = excluded.floor_article_id, articles = excluded.articles, chosen_at = excluded.chosen_at
         returning lexeme`.execute(trx);
       // No posting, no floor: a query that matches nothing is not listed (and unlisted if it was).

@@ -245,11 +245,12 @@ export async function refreshCommonWords(ctx: Ctx, options: RefreshCommonWordsOp
   const db = ctx.db as Kysely<DB>;
   const words = await wordStatistics(db, Math.ceil(min / 2), options.sampleRows ?? WORD_STATISTICS_SAMPLE_ROWS);
   const phrases = await phraseStatistics(db, Math.ceil(min / 2), options.phraseSampleRows ?? PHRASE_STATISTICS_SAMPLE_ROWS, words.map((w) => w.word));
-  // The phrases and the compounds' queries as the positions show them ({@link phraseStatistics}),
-  // the commonest reading of each first.
+  // The phrases and the compounds' queries as the positions show them ({@link phraseStatistics}):
+  // the commonest reading of each (a compound read with other parts elsewhere is a second reading
+  // of the same key), and each phrase once, in that reading.
   const counted = new Map<string, string>();
   for (const p of [...phrases].sort((a, b) => b.ndoc - a.ndoc)) if (!counted.has(p.word)) counted.set(p.word, p.query);
-  const stats = [...words, ...phrases.filter((p) => p.word.includes(' '))];
+  const stats = [...words, ...phrases.filter((p) => p.word.includes(' ') && counted.get(p.word) === p.query)];
   const { rows: listed } = await sql<{ lexeme: string }>`select lexeme from search_common_words`.execute(db);
   const current = new Set(listed.map((r) => r.lexeme));
   const kept: { word: string; ndoc: number; query: string }[] = [];

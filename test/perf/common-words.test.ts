@@ -261,7 +261,7 @@ describe('common words read from their postings', () => {
     for (let i = 0; i < 2; i++) {
       pairs.push((await makeArticle(h, { edition_id: edition.id, headline: `Wombatport taxiway works and new taxiway lights, part ${i + 1}`, sort_order: 40 + i })).id);
     }
-    // A three-word run whose second pair is rare is not counted (a phrase is in no more articles than its parts).
+    // A three-word run with a word in one article only: not counted.
     await makeArticle(h, { edition_id: edition.id, headline: 'Wombatport taxiway quolls', sort_order: 50 });
     const report = await refreshCommonWords(await adminCtx(h), { minArticles: MIN, postingsPerWord: 3 });
     const added = report.added.map((w) => w.lexeme);

@@ -114,7 +114,8 @@ async function wordStatistics(db: Kysely<DB>, atLeast: number, sampleRows: numbe
  * How many published articles are read to count the phrases: a smaller sample than the
  * words' (each article's positions of the common words are joined with themselves: 2.2 s for
  * 10 000 articles of the synthetic archive, within the worker's 5 s statement bound only on a
- * quiet machine), about a second at any size; at the threshold of 5 000 articles in a million, a
+ * quiet machine), about two seconds at any size (1.7–2.0 s with the phrases of three and the
+ * compounds, 2026-12-07); at the threshold of 5 000 articles in a million, a
  * phrase at the threshold is seen about 25 times in the sample.
  */
 export const PHRASE_STATISTICS_SAMPLE_ROWS = 5_000;
@@ -204,7 +205,7 @@ async function phraseStatistics(db: Kysely<DB>, atLeast: number, sampleRows: num
  *   quoted, gives; `'includ' <-> 'net-zero' <-> 'net' <-> 'zero'` for `"including net-zero"`);
  *   for a compound, the compound followed by its parts (`'duty-fre' <-> 'duti' <-> 'free'`, what
  *   `duty-free` gives);
- * - else, for a phrase, the phrase of its lexemes;
+ * - else, for a phrase, `undefined` (a phrase is only ever read from positions);
  * - for a word of letters and digits, the lexeme itself (not `websearch_to_tsquery` of it, which
  *   would stem the stem again: `expans` would become `expan`);
  * - for a compound the sample did not show, `websearch_to_tsquery` of it when that is the compound
@@ -215,7 +216,7 @@ async function phraseStatistics(db: Kysely<DB>, atLeast: number, sampleRows: num
 async function queryOf(db: Kysely<DB>, lexeme: string, counted: ReadonlyMap<string, string>): Promise<string | undefined> {
   const seen = counted.get(lexeme);
   if (seen !== undefined) return seen;
-  if (lexeme.includes(' ')) return lexeme.split(' ').map((w) => `'${w}'`).join(' <-> ');
+  if (lexeme.includes(' ')) return undefined;
   if (!lexeme.includes('-')) return `'${lexeme}'`;
   const { rows } = await sql<{ q: string }>`select websearch_to_tsquery('english', ${lexeme})::text as q`.execute(db);
   const q = rows[0]?.q ?? '';
